@@ -1,0 +1,287 @@
+//! The command line: parsing arguments into a [`Command`] with clear errors, and running the
+//! non-protocol commands (`perft`, `perft-suite`).
+
+use crate::game::Game;
+use crate::games::Variant;
+use crate::perft::{self, EntryResult};
+use crate::with_game;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Usage text for `--help`.
+pub const USAGE: &str = "\
+Kurier: an engine for Schachdame, Courier chess and Dual checkers.
+
+USAGE:
+  kurier                      speak XBoard or UCI on stdin/stdout (first line 'xboard' or 'uci')
+  kurier perft --variant NAME [--fen FEN] --depth N [--divide] [--threads N]
+  kurier perft-suite FILE [--variant NAME] [--max-depth N] [--threads N]
+  kurier --help | --version
+
+Variants: schachdame. Logging: RUST_LOG=debug kurier (to stderr).";
+
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Speak a protocol on stdin/stdout.
+    Protocol,
+    /// Print the usage.
+    Help,
+    /// Print the version.
+    Version,
+    /// Count leaf nodes from a position.
+    Perft {
+        /// Which game.
+        variant: Variant,
+        /// Start FEN; the game's start position when `None`.
+        fen: Option<String>,
+        /// Depth in plies.
+        depth: u32,
+        /// Print the count below each root move.
+        divide: bool,
+        /// Worker threads.
+        threads: usize,
+    },
+    /// Check an EPD perft file.
+    PerftSuite {
+        /// The file.
+        file: PathBuf,
+        /// Which game; from the file's `# variant:` header or name when `None`.
+        variant: Option<Variant>,
+        /// Deepest depth to check.
+        max_depth: u32,
+        /// Positions checked at once.
+        threads: usize,
+    },
+}
+
+fn available_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
+    *i += 1;
+    args.get(*i)
+        .map(String::as_str)
+        .ok_or_else(|| format!("{flag} needs a value"))
+}
+
+fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{flag}: '{text}' is not a valid number"))
+}
+
+/// Parses the arguments after the program name.
+pub fn parse(args: &[String]) -> Result<Command, String> {
+    let Some(first) = args.first() else {
+        return Ok(Command::Protocol);
+    };
+    match first.as_str() {
+        "-h" | "--help" | "help" => Ok(Command::Help),
+        "-V" | "--version" => Ok(Command::Version),
+        "perft" => parse_perft(&args[1..]),
+        "perft-suite" => parse_suite(&args[1..]),
+        other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
+    }
+}
+
+fn parse_perft(args: &[String]) -> Result<Command, String> {
+    let (mut variant, mut fen, mut depth, mut divide, mut threads) = (None, None, None, false, 1);
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--variant" => {
+                variant = Some(value(args, &mut i, "--variant")?.parse().map_err(|e| format!("{e}"))?)
+            }
+            "--fen" => fen = Some(value(args, &mut i, "--fen")?.to_string()),
+            "--depth" => depth = Some(number(value(args, &mut i, "--depth")?, "--depth")?),
+            "--divide" => divide = true,
+            "--threads" => threads = number(value(args, &mut i, "--threads")?, "--threads")?,
+            other => return Err(format!("perft: unknown argument '{other}'")),
+        }
+        i += 1;
+    }
+    Ok(Command::Perft {
+        variant: variant.ok_or("perft needs --variant NAME")?,
+        fen,
+        depth: depth.ok_or("perft needs --depth N")?,
+        divide,
+        threads: threads.max(1),
+    })
+}
+
+fn parse_suite(args: &[String]) -> Result<Command, String> {
+    let (mut file, mut variant, mut max_depth, mut threads) = (None, None, u32::MAX, None);
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--variant" => {
+                variant = Some(value(args, &mut i, "--variant")?.parse().map_err(|e| format!("{e}"))?)
+            }
+            "--max-depth" => {
+                max_depth = number(value(args, &mut i, "--max-depth")?, "--max-depth")?
+            }
+            "--threads" => threads = Some(number(value(args, &mut i, "--threads")?, "--threads")?),
+            flag if flag.starts_with("--") => {
+                return Err(format!("perft-suite: unknown argument '{flag}'"))
+            }
+            path if file.is_none() => file = Some(PathBuf::from(path)),
+            extra => return Err(format!("perft-suite: unexpected argument '{extra}'")),
+        }
+        i += 1;
+    }
+    Ok(Command::PerftSuite {
+        file: file.ok_or("perft-suite needs a FILE")?,
+        variant,
+        max_depth,
+        threads: threads.unwrap_or_else(available_threads).max(1),
+    })
+}
+
+/// Runs `perft`: prints `move: count` lines with `divide`, then `Nodes searched: N`, like
+/// Fairy-Stockfish; timing goes to stderr so stdout diffs mechanically.
+pub fn run_perft<G: Game>(
+    out: &mut impl Write,
+    fen: Option<&str>,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+) -> Result<(), String> {
+    let pos = match fen {
+        Some(f) => G::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
+        None => G::start(),
+    };
+    let start = Instant::now();
+    let nodes = if depth == 0 {
+        1
+    } else if divide || threads > 1 {
+        let split = perft::divide(&pos, depth, threads, true);
+        if divide {
+            for (mv, n) in &split {
+                writeln!(out, "{}: {n}", pos.format_move(*mv)).map_err(|e| e.to_string())?;
+            }
+        }
+        split.iter().map(|(_, n)| n).sum()
+    } else {
+        perft::perft(&pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    if divide {
+        writeln!(out).map_err(|e| e.to_string())?;
+    }
+    writeln!(out, "Nodes searched: {nodes}").map_err(|e| e.to_string())?;
+    eprintln!(
+        "perft {depth}: {nodes} nodes in {secs:.3} s, {:.1} Mnps ({threads} thread{})",
+        nodes as f64 / secs.max(1e-9) / 1e6,
+        if threads == 1 { "" } else { "s" }
+    );
+    Ok(())
+}
+
+/// Finds the game of an EPD file: a `# variant: NAME` header line, else the file name
+/// (`schachdame.epd`).
+pub fn suite_variant(file: &std::path::Path, text: &str) -> Result<Variant, String> {
+    let from_header = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix('#'))
+        .find_map(|l| l.trim().strip_prefix("variant:").map(|v| v.trim().to_string()));
+    let name = from_header
+        .or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    name.parse()
+        .map_err(|e| format!("{e}; name the game with --variant"))
+}
+
+/// Runs `perft-suite`: one line per position, then `N passed, M failed`. Returns whether all
+/// passed.
+pub fn run_suite(
+    out: &mut impl Write,
+    file: &std::path::Path,
+    variant: Option<Variant>,
+    max_depth: u32,
+    threads: usize,
+) -> Result<bool, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let variant = match variant {
+        Some(v) => v,
+        None => suite_variant(file, &text)?,
+    };
+    let entries = perft::parse_epd(&text)?;
+    let start = Instant::now();
+    let results = with_game!(variant, G => perft::run_suite::<G>(&entries, max_depth, threads));
+    let (mut passed, mut failed) = (0, 0);
+    let w = |e: std::io::Error| e.to_string();
+    for (entry, result) in entries.iter().zip(&results) {
+        match result {
+            EntryResult::Passed(n) => {
+                passed += 1;
+                writeln!(out, "ok    line {:>3}: {} ({n} depths)", entry.line, entry.fen).map_err(w)?;
+            }
+            EntryResult::Mismatch(d, expected, found) => {
+                failed += 1;
+                writeln!(
+                    out,
+                    "FAIL  line {:>3}: {} D{d}: expected {expected}, found {found}",
+                    entry.line, entry.fen
+                )
+                .map_err(w)?;
+            }
+            EntryResult::BadFen(e) => {
+                failed += 1;
+                writeln!(out, "FAIL  line {:>3}: {}: bad FEN: {e}", entry.line, entry.fen).map_err(w)?;
+            }
+        }
+    }
+    writeln!(out, "{passed} passed, {failed} failed").map_err(w)?;
+    eprintln!("perft-suite: {:.2} s", start.elapsed().as_secs_f64());
+    Ok(failed == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn parses_perft() {
+        let c = parse(&args("perft --variant schachdame --depth 3 --divide --threads 2")).unwrap();
+        assert_eq!(
+            c,
+            Command::Perft {
+                variant: Variant::Schachdame,
+                fen: None,
+                depth: 3,
+                divide: true,
+                threads: 2
+            }
+        );
+    }
+
+    #[test]
+    fn rejects_bad_arguments_with_reasons() {
+        for (a, wanted) in [
+            ("perft --depth 3", "--variant"),
+            ("perft --variant schachdame", "--depth"),
+            ("perft --variant chess --depth 3", "unknown variant"),
+            ("perft --variant schachdame --depth x", "not a valid number"),
+            ("perft --variant schachdame --depth", "needs a value"),
+            ("perft-suite", "needs a FILE"),
+            ("frobnicate", "unknown command"),
+        ] {
+            let e = parse(&args(a)).unwrap_err();
+            assert!(e.contains(wanted), "{a}: {e}");
+        }
+    }
+
+    #[test]
+    fn no_arguments_means_protocol() {
+        assert_eq!(parse(&[]).unwrap(), Command::Protocol);
+    }
+}

@@ -1,0 +1,30 @@
+//! # Kurier
+//!
+//! An engine for three games no single program played before: Schachdame (Richter, 1883),
+//! Courier chess and Dual checkers. Rules: `RULES.md` of the project (sections S, C, D).
+//!
+//! ```text
+//!  stdin/stdout ──> protocol (uci, xboard) ──> engine ──> search
+//!                                                 │
+//!                                                 v
+//!                           games::{schachdame, ...} : impl Game
+//!                           (board, FEN, move generation, make move, Zobrist key,
+//!                            notation, game end)
+//! ```
+//!
+//! - [`game`]: the [`game::Game`] trait every game implements, and the shared small types.
+//! - [`games`]: each game in its own module, and [`games::Variant`], the one run-time switch.
+//! - [`perft`]: perft, divide and the EPD suite runner, generic over the game.
+//! - [`record`]: a game's history, for repetition.
+//! - [`bitboard`], [`zobrist`]: helpers shared by the games.
+//! - [`cli`]: the command line.
+
+pub mod bitboard;
+pub mod cli;
+pub mod config;
+pub mod game;
+pub mod games;
+pub mod perft;
+pub mod protocol;
+pub mod record;
+pub mod zobrist;

@@ -1,0 +1,228 @@
+//! Perft: counting the leaf nodes of the legal-move tree, the standard proof of a move
+//! generator. Generic over [`Game`], with bulk counting at the last ply ([`Game::count_moves`],
+//! as Fairy-Stockfish does), a divide per root move, parallelism across subtrees with rayon, and
+//! an EPD suite runner.
+
+use crate::game::{Game, MoveList};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Leaf nodes `depth` plies below `pos` (1 at depth 0).
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_moves(),
+        _ => {
+            let mut list = MoveList::new();
+            pos.generate(&mut list);
+            list.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
+        }
+    }
+}
+
+/// Reports progress of a long run on stderr, at most once a second, after the first two seconds.
+pub struct Progress {
+    start: Instant,
+    last: Mutex<Instant>,
+    done: AtomicUsize,
+    total: usize,
+    nodes: AtomicU64,
+    enabled: bool,
+}
+
+impl Progress {
+    /// Progress over `total` work items; silent unless `enabled`.
+    pub fn new(total: usize, enabled: bool) -> Self {
+        let now = Instant::now();
+        Progress {
+            start: now,
+            last: Mutex::new(now),
+            done: AtomicUsize::new(0),
+            total,
+            nodes: AtomicU64::new(0),
+            enabled,
+        }
+    }
+
+    /// One work item of `nodes` nodes is finished.
+    pub fn tick(&self, nodes: u64) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        let nodes = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        if !self.enabled {
+            return;
+        }
+        let now = Instant::now();
+        let Ok(mut last) = self.last.try_lock() else {
+            return;
+        };
+        if now.duration_since(self.start) > Duration::from_secs(2)
+            && now.duration_since(*last) >= Duration::from_secs(1)
+        {
+            *last = now;
+            let secs = now.duration_since(self.start).as_secs_f64();
+            eprintln!(
+                "perft: {done}/{} subtrees, {nodes} nodes, {secs:.1} s, {:.1} Mnps",
+                self.total,
+                nodes as f64 / secs / 1e6
+            );
+        }
+    }
+}
+
+/// Perft split by root move: `(move, leaf count)` in generation order. With `threads` > 1 the
+/// subtrees two plies down are shared out between that many threads, which balances the work
+/// far better than splitting at the root alone.
+pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> Vec<(G::Move, u64)> {
+    let mut roots = MoveList::new();
+    pos.generate(&mut roots);
+    if depth == 0 {
+        return Vec::new();
+    }
+    if threads <= 1 || depth < 3 {
+        let p = Progress::new(roots.len(), progress);
+        return roots
+            .iter()
+            .map(|&m| {
+                let n = perft(&pos.play(m), depth - 1);
+                p.tick(n);
+                (m, n)
+            })
+            .collect();
+    }
+    // Work items: (root index, position two plies down).
+    let mut items = Vec::new();
+    for (i, &m) in roots.iter().enumerate() {
+        let child = pos.play(m);
+        let mut replies = MoveList::new();
+        child.generate(&mut replies);
+        items.extend(replies.iter().map(|&r| (i, child.play(r))));
+    }
+    let p = Progress::new(items.len(), progress);
+    let run = || {
+        items
+            .par_iter()
+            .map(|(i, grandchild)| {
+                let n = perft(grandchild, depth - 2);
+                p.tick(n);
+                (*i, n)
+            })
+            .collect::<Vec<_>>()
+    };
+    let counts = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(run),
+        Err(e) => {
+            log::warn!("could not start {threads} threads ({e}); using rayon's global pool");
+            run()
+        }
+    };
+    let mut totals = vec![0u64; roots.len()];
+    for (i, n) in counts {
+        totals[i] += n;
+    }
+    roots.iter().copied().zip(totals).collect()
+}
+
+/// One line of an EPD perft file: a FEN and the expected counts by depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpdEntry {
+    /// Line number in the file, from 1.
+    pub line: usize,
+    /// The position.
+    pub fen: String,
+    /// `(depth, expected leaf count)`, in the order written.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads an EPD perft file: `<FEN> ;D1 n ;D2 n ...` per line; `#` starts a comment line; blank
+/// lines are skipped. Returns the entries, or the first malformed line with the reason.
+pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().unwrap_or("").trim().to_string();
+        let mut counts = Vec::new();
+        for part in parts {
+            let part = part.trim();
+            let bad = || format!("line {}: bad depth entry '{part}' (want 'D<n> <count>')", i + 1);
+            let (d, n) = part.split_once(char::is_whitespace).ok_or_else(bad)?;
+            let depth: u32 = d
+                .strip_prefix('D')
+                .and_then(|d| d.parse().ok())
+                .ok_or_else(bad)?;
+            let count: u64 = n.trim().parse().map_err(|_| bad())?;
+            counts.push((depth, count));
+        }
+        if counts.is_empty() {
+            return Err(format!("line {}: no ';D<n> <count>' entries", i + 1));
+        }
+        out.push(EpdEntry {
+            line: i + 1,
+            fen,
+            counts,
+        });
+    }
+    Ok(out)
+}
+
+/// The outcome of checking one EPD entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntryResult {
+    /// Every checked depth matched; the number of depths checked.
+    Passed(usize),
+    /// A depth gave another count: `(depth, expected, found)`.
+    Mismatch(u32, u64, u64),
+    /// The FEN was rejected.
+    BadFen(String),
+}
+
+/// Checks one entry up to `max_depth`.
+pub fn check_entry<G: Game>(entry: &EpdEntry, max_depth: u32) -> EntryResult {
+    let pos = match G::from_fen(&entry.fen) {
+        Ok(p) => p,
+        Err(e) => return EntryResult::BadFen(e.to_string()),
+    };
+    let mut checked = 0;
+    for &(depth, expected) in &entry.counts {
+        if depth > max_depth {
+            continue;
+        }
+        let found = perft(&pos, depth);
+        if found != expected {
+            return EntryResult::Mismatch(depth, expected, found);
+        }
+        checked += 1;
+    }
+    EntryResult::Passed(checked)
+}
+
+/// Checks every entry, `threads` positions at a time, and returns the results in file order.
+pub fn run_suite<G: Game>(
+    entries: &[EpdEntry],
+    max_depth: u32,
+    threads: usize,
+) -> Vec<EntryResult> {
+    let p = Progress::new(entries.len(), true);
+    let work = || {
+        entries
+            .par_iter()
+            .map(|e| {
+                let r = check_entry::<G>(e, max_depth);
+                p.tick(0);
+                r
+            })
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
+}
