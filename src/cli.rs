@@ -94,7 +94,11 @@ fn parse_perft(args: &[String]) -> Result<Command, String> {
     while i < args.len() {
         match args[i].as_str() {
             "--variant" => {
-                variant = Some(value(args, &mut i, "--variant")?.parse().map_err(|e| format!("{e}"))?)
+                variant = Some(
+                    value(args, &mut i, "--variant")?
+                        .parse()
+                        .map_err(|e| format!("{e}"))?,
+                )
             }
             "--fen" => fen = Some(value(args, &mut i, "--fen")?.to_string()),
             "--depth" => depth = Some(number(value(args, &mut i, "--depth")?, "--depth")?),
@@ -119,7 +123,11 @@ fn parse_suite(args: &[String]) -> Result<Command, String> {
     while i < args.len() {
         match args[i].as_str() {
             "--variant" => {
-                variant = Some(value(args, &mut i, "--variant")?.parse().map_err(|e| format!("{e}"))?)
+                variant = Some(
+                    value(args, &mut i, "--variant")?
+                        .parse()
+                        .map_err(|e| format!("{e}"))?,
+                )
             }
             "--max-depth" => {
                 max_depth = number(value(args, &mut i, "--max-depth")?, "--max-depth")?
@@ -187,7 +195,11 @@ pub fn suite_variant(file: &std::path::Path, text: &str) -> Result<Variant, Stri
     let from_header = text
         .lines()
         .filter_map(|l| l.trim().strip_prefix('#'))
-        .find_map(|l| l.trim().strip_prefix("variant:").map(|v| v.trim().to_string()));
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("variant:")
+                .map(|v| v.trim().to_string())
+        });
     let name = from_header
         .or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .unwrap_or_default();
@@ -219,7 +231,12 @@ pub fn run_suite(
         match result {
             EntryResult::Passed(n) => {
                 passed += 1;
-                writeln!(out, "ok    line {:>3}: {} ({n} depths)", entry.line, entry.fen).map_err(w)?;
+                writeln!(
+                    out,
+                    "ok    line {:>3}: {} ({n} depths)",
+                    entry.line, entry.fen
+                )
+                .map_err(w)?;
             }
             EntryResult::Mismatch(d, expected, found) => {
                 failed += 1;
@@ -232,7 +249,12 @@ pub fn run_suite(
             }
             EntryResult::BadFen(e) => {
                 failed += 1;
-                writeln!(out, "FAIL  line {:>3}: {}: bad FEN: {e}", entry.line, entry.fen).map_err(w)?;
+                writeln!(
+                    out,
+                    "FAIL  line {:>3}: {}: bad FEN: {e}",
+                    entry.line, entry.fen
+                )
+                .map_err(w)?;
             }
         }
     }
@@ -251,7 +273,10 @@ mod tests {
 
     #[test]
     fn parses_perft() {
-        let c = parse(&args("perft --variant schachdame --depth 3 --divide --threads 2")).unwrap();
+        let c = parse(&args(
+            "perft --variant schachdame --depth 3 --divide --threads 2",
+        ))
+        .unwrap();
         assert_eq!(
             c,
             Command::Perft {

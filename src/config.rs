@@ -40,13 +40,18 @@ impl Config {
                 continue;
             }
             let err = |what: &str| format!("engine.toml line {}: {what}: '{}'", i + 1, raw.trim());
-            let (key, value) = line.split_once('=').ok_or_else(|| err("expected key = value"))?;
+            let (key, value) = line
+                .split_once('=')
+                .ok_or_else(|| err("expected key = value"))?;
             let (key, value) = (key.trim(), value.trim());
             let text = value
                 .strip_prefix('"')
                 .and_then(|v| v.strip_suffix('"'))
                 .unwrap_or(value);
-            let int = || text.parse::<u64>().map_err(|_| err("expected a whole number"));
+            let int = || {
+                text.parse::<u64>()
+                    .map_err(|_| err("expected a whole number"))
+            };
             match key {
                 "variant" => c.variant = text.parse().map_err(|e| err(&format!("{e}")))?,
                 "hash_mb" => c.hash_mb = int()?.max(1),

@@ -130,7 +130,13 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Win { winner, reason } => {
-                write!(f, "{} {{{} wins by {}}}", self.result_str(), winner.name(), reason)
+                write!(
+                    f,
+                    "{} {{{} wins by {}}}",
+                    self.result_str(),
+                    winner.name(),
+                    reason
+                )
             }
             Outcome::Draw(reason) => write!(f, "1/2-1/2 {{Draw by {reason}}}"),
         }
@@ -305,7 +311,10 @@ impl fmt::Display for FenError {
             ),
             FenError::UnknownPiece(c) => write!(f, "unknown piece letter '{c}'"),
             FenError::UnusableSquare { piece, square } => {
-                write!(f, "piece '{piece}' on {square}, a square not used by this game")
+                write!(
+                    f,
+                    "piece '{piece}' on {square}, a square not used by this game"
+                )
             }
             FenError::IllegalPlacement { piece, square, why } => {
                 write!(f, "piece '{piece}' on {square}: {why}")
@@ -315,7 +324,10 @@ impl fmt::Display for FenError {
             }
             FenError::SideToMove(s) => write!(f, "side to move must be 'w' or 'b', found '{s}'"),
             FenError::OpponentInCheck => {
-                write!(f, "the side not to move is in check: the position cannot arise")
+                write!(
+                    f,
+                    "the side not to move is in check: the position cannot arise"
+                )
             }
             FenError::Field { field, found } => write!(f, "bad {field} field '{found}'"),
             FenError::TooManyFields(n) => write!(f, "too many fields ({n})"),

@@ -42,7 +42,9 @@ fn main() -> ExitCode {
             depth,
             divide,
             threads,
-        } => with_game!(variant, G => cli::run_perft::<G>(&mut out, fen.as_deref(), depth, divide, threads)),
+        } => {
+            with_game!(variant, G => cli::run_perft::<G>(&mut out, fen.as_deref(), depth, divide, threads))
+        }
         Command::PerftSuite {
             file,
             variant,

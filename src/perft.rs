@@ -149,7 +149,12 @@ pub fn parse_epd(text: &str) -> Result<Vec<EpdEntry>, String> {
         let mut counts = Vec::new();
         for part in parts {
             let part = part.trim();
-            let bad = || format!("line {}: bad depth entry '{part}' (want 'D<n> <count>')", i + 1);
+            let bad = || {
+                format!(
+                    "line {}: bad depth entry '{part}' (want 'D<n> <count>')",
+                    i + 1
+                )
+            };
             let (d, n) = part.split_once(char::is_whitespace).ok_or_else(bad)?;
             let depth: u32 = d
                 .strip_prefix('D')

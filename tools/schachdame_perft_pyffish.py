@@ -112,7 +112,9 @@ def perft_parallel(fen, depth, pool=None):
 
 
 def _pool_init(ini_path):
-    load_variant(ini_path)
+    # Forked workers inherit the loaded variant; only spawned ones must load it again.
+    if multiprocessing.get_start_method() != "fork":
+        load_variant(ini_path)
 
 
 def make_pool(jobs):
@@ -515,13 +517,19 @@ def generate(args):
         "#   (file+rank even, a1 dark), castling and en-passant fields always '-':",
         "#   <board> <w|b> - - <halfmove> <fullmove>.  Every FEN checked legal: one king each, side",
         "#   not to move not in check, no white pawn on rank 8 / black pawn on rank 1.",
-        "# Line format: <FEN> ;D1 n ;D2 n ... (perft to depth 1, 2, ...).  Mate/stalemate: D1 0.",
+        "# Line format: <FEN> ;D1 n ;D2 n ... (perft to depth 1, 2, ...).  Only positions without a",
+        "#   legal move (checkmate, stalemate: D1 0) end a branch; draws by rule (two bare kings,",
+        "#   50 moves, repetition) do not: perft keeps counting moves after them, as usual.",
         "# Verification: start position D1-D%d recomputed by pyffish and equal to the reference table"
         % args.start_depth,
-        "#   in /work/shared/reference/README.md%s; all other positions computed by pyffish only here."
-        % ("" if args.start_depth >= len(START_REFERENCE) else
-           " (D%d-D%d taken from that table: Fairy-Stockfish"
-           " 2023 + a hand-written implementation)" % (args.start_depth + 1, len(START_REFERENCE))),
+        "#   in /work/shared/reference/README.md%s"
+        % ("." if args.start_depth >= len(START_REFERENCE) else
+           "; D%d-D%d are from that table (Fairy-Stockfish 2023 core"
+           % (args.start_depth + 1, len(START_REFERENCE))),
+    ] + ([] if args.start_depth >= len(START_REFERENCE) else
+         ["#   and a hand-written implementation agree), too slow for pyffish here."]) + [
+        "# All other positions: D1-D4 always, D5 when under %d nodes; computed by pyffish."
+        % args.max_d5_nodes,
         "# Sjaak II cross-check: not run yet (tools/schachdame_perft_sjaak.py --update-header).",
         "",
         "# start position",

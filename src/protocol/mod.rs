@@ -32,10 +32,7 @@ pub fn run(input: impl BufRead, output: &mut impl Write, config: &Config) -> std
             "xboard" => return xboard::XBoard::new(config).run(lines, output),
             "quit" => return Ok(()),
             other => {
-                writeln!(
-                    output,
-                    "Error (expected 'uci' or 'xboard' first): {other}"
-                )?;
+                writeln!(output, "Error (expected 'uci' or 'xboard' first): {other}")?;
                 output.flush()?;
             }
         }

@@ -84,7 +84,10 @@ impl Uci {
                     Err(e) => writeln!(out, "info string error: {e}")?,
                 }
             }
-            _ => writeln!(out, "info string error: unknown option in 'setoption {text}'")?,
+            _ => writeln!(
+                out,
+                "info string error: unknown option in 'setoption {text}'"
+            )?,
         }
         Ok(())
     }
@@ -117,13 +120,20 @@ impl Uci {
                         writeln!(out, "{mv}: {n}")?;
                     }
                     writeln!(out)?;
-                    let total: u64 = if d == 0 { 1 } else { split.iter().map(|(_, n)| n).sum() };
+                    let total: u64 = if d == 0 {
+                        1
+                    } else {
+                        split.iter().map(|(_, n)| n).sum()
+                    };
                     writeln!(out, "Nodes searched: {total}")?;
                 }
                 Err(_) => writeln!(out, "info string error: bad perft depth '{depth}'")?,
             },
             _ => {
-                writeln!(out, "info string error: this build has no search yet; only 'go perft N'")?;
+                writeln!(
+                    out,
+                    "info string error: this build has no search yet; only 'go perft N'"
+                )?;
                 writeln!(out, "bestmove 0000")?;
             }
         }

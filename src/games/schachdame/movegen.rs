@@ -127,20 +127,8 @@ pub fn generate<S: Sink>(pos: &Schachdame, sink: &mut S) {
     let pawns = pos.pieces(us, Piece::Pawn);
     let free = pawns & !pinned;
     let (promotion, left, right, l_shift, r_shift) = match us {
-        Color::White => (
-            RANK_8,
-            (free & !FILE_A) << 7,
-            (free & !FILE_H) << 9,
-            7,
-            9,
-        ),
-        Color::Black => (
-            RANK_1,
-            (free & !FILE_A) >> 9,
-            (free & !FILE_H) >> 7,
-            -9,
-            -7,
-        ),
+        Color::White => (RANK_8, (free & !FILE_A) << 7, (free & !FILE_H) << 9, 7, 9),
+        Color::Black => (RANK_1, (free & !FILE_A) >> 9, (free & !FILE_H) >> 7, -9, -7),
     };
     sink.add_shifted(left & target, l_shift, promotion);
     sink.add_shifted(right & target, r_shift, promotion);

@@ -53,7 +53,12 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (a, b) = (self.from(), self.to());
-        write!(f, "{}{}", square_name(a % 8, a / 8), square_name(b % 8, b / 8))?;
+        write!(
+            f,
+            "{}{}",
+            square_name(a % 8, a / 8),
+            square_name(b % 8, b / 8)
+        )?;
         if self.is_promotion() {
             write!(f, "b")?;
         }

@@ -1,0 +1,76 @@
+//! Scripted protocol sessions (no search yet): UCI and XBoard set up positions, check moves,
+//! answer every error on the wire and keep running.
+
+use kurier::config::Config;
+
+fn session(input: &str) -> String {
+    let mut out = Vec::new();
+    kurier::protocol::run(input.as_bytes(), &mut out, &Config::default()).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn uci_handshake_and_perft() {
+    let out = session(
+        "uci\nsetoption name UCI_Variant value schachdame\nisready\nucinewgame\n\
+         position startpos moves b2a3 a7b6\ngo perft 2\nquit\n",
+    );
+    assert!(out.contains("option name UCI_Variant type combo default schachdame var schachdame"));
+    assert!(out.contains("uciok\n"));
+    assert!(out.contains("readyok\n"));
+    assert!(out.contains("\nNodes searched: "), "{out}");
+}
+
+#[test]
+fn uci_errors_are_answered_and_the_session_goes_on() {
+    let out = session(
+        "uci\nposition fen 8/8/8 w\nposition startpos moves e1e3\nsetoption name UCI_Variant value chess\n\
+         frobnicate\ngo perft x\nposition startpos moves b2a3\nd\nisready\n",
+    );
+    let errors = out.matches("info string error:").count();
+    assert_eq!(errors, 5, "{out}");
+    assert!(out.contains("is illegal; legal moves:"), "{out}");
+    // The illegal line did not change the position; the later good one did.
+    assert!(
+        out.contains("info string fen 1p1k1b1p/p1p1p1p1/8/8/8/P7/3P1P1P/P1B1K1P1 b - - 0 1"),
+        "{out}"
+    );
+    assert!(out.ends_with("readyok\n"));
+}
+
+#[test]
+fn xboard_handshake_variant_and_moves() {
+    let out = session(
+        "xboard\nprotover 2\nvariant schachdame\nping 1\nnew\nforce\nusermove b2a3\nb7b8\nping 2\nquit\n",
+    );
+    let feature = out
+        .lines()
+        .find(|l| l.starts_with("feature ping=1"))
+        .unwrap();
+    assert!(feature.contains("variants=\"schachdame\""), "{feature}");
+    assert!(out.contains("feature done=1\n"));
+    // `setup` comes before the pong that follows `variant`.
+    let setup = out.find("setup (P.B").unwrap();
+    assert!(setup < out.find("pong 1").unwrap());
+    assert!(out.contains("piece P& fmFfcF\n"));
+    assert!(out.contains("Illegal move ("), "{out}");
+    assert!(out.ends_with("pong 2\n"), "{out}");
+}
+
+#[test]
+fn xboard_reports_the_end_of_the_game() {
+    let out = session(
+        "xboard\nprotover 2\nvariant schachdame\nsetboard 8/8/8/8/8/B1K5/8/k7 w - - 0 1\nusermove a3b2\n\
+         setboard 8/8/8 w\nping 3\n",
+    );
+    assert!(out.contains("1-0 {White wins by checkmate}"), "{out}");
+    assert!(out.contains("tellusererror Illegal position"), "{out}");
+    assert!(out.ends_with("pong 3\n"));
+}
+
+#[test]
+fn first_line_must_name_a_protocol() {
+    let out = session("hello\nuci\nquit\n");
+    assert!(out.starts_with("Error (expected 'uci' or 'xboard' first): hello\n"));
+    assert!(out.contains("uciok"));
+}

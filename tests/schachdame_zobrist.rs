@@ -1,0 +1,47 @@
+//! The incremental Zobrist key equals the key recomputed from scratch along random games, and
+//! positions reached by different move orders share a key.
+
+use kurier::game::{Game, MoveList};
+use kurier::games::schachdame::Schachdame;
+use kurier::zobrist::splitmix64;
+
+#[test]
+fn incremental_key_matches_recomputed_key_along_random_games() {
+    let mut state = 2026u64;
+    let mut checked = 0;
+    for _game in 0..300 {
+        let mut p = Schachdame::start();
+        let mut list = MoveList::new();
+        for _ply in 0..200 {
+            assert_eq!(p.key(), p.compute_key(), "{}", p.fen());
+            // The key read back from FEN agrees too.
+            assert_eq!(Schachdame::from_fen(&p.fen()).unwrap().key(), p.key());
+            checked += 1;
+            list.clear();
+            p.generate(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let (s, r) = splitmix64(state);
+            state = s;
+            p = p.play(list[(r % list.len() as u64) as usize]);
+        }
+    }
+    assert!(checked > 10_000, "only {checked} positions checked");
+}
+
+#[test]
+fn transpositions_share_a_key_and_side_to_move_matters() {
+    let start = Schachdame::start();
+    let a = ["b2a3", "a7b6", "d2c3"]
+        .iter()
+        .fold(start, |p, m| p.play(p.parse_move(m).unwrap()));
+    let b = ["d2c3", "a7b6", "b2a3"]
+        .iter()
+        .fold(start, |p, m| p.play(p.parse_move(m).unwrap()));
+    assert_eq!(a.key(), b.key());
+    assert_eq!(a, b);
+    let white = Schachdame::from_fen("3k4/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let black = Schachdame::from_fen("3k4/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    assert_ne!(white.key(), black.key());
+}
