@@ -165,7 +165,8 @@ pub fn run_perft<G: Game>(
     let start = Instant::now();
     let nodes = if depth == 0 {
         1
-    } else if divide || threads > 1 {
+    } else {
+        // Split by root move even without --divide: the split drives the progress report.
         let split = perft::divide(&pos, depth, threads, true);
         if divide {
             for (mv, n) in &split {

@@ -19,6 +19,8 @@
 //! - [`bitboard`], [`zobrist`]: helpers shared by the games.
 //! - [`cli`]: the command line.
 
+#![warn(missing_docs)]
+
 pub mod bitboard;
 pub mod cli;
 pub mod config;

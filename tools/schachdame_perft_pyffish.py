@@ -524,8 +524,10 @@ def generate(args):
         % args.start_depth,
         "#   in /work/shared/reference/README.md%s"
         % ("." if args.start_depth >= len(START_REFERENCE) else
-           "; D%d-D%d are from that table (Fairy-Stockfish 2023 core"
-           % (args.start_depth + 1, len(START_REFERENCE))),
+           "; D%s %s from that table (Fairy-Stockfish 2023 core"
+           % ("%d-D%d" % (args.start_depth + 1, len(START_REFERENCE))
+              if args.start_depth + 1 < len(START_REFERENCE) else str(len(START_REFERENCE)),
+              "are" if args.start_depth + 1 < len(START_REFERENCE) else "is")),
     ] + ([] if args.start_depth >= len(START_REFERENCE) else
          ["#   and a hand-written implementation agree), too slow for pyffish here."]) + [
         "# All other positions: D1-D4 always, D5 when under %d nodes; computed by pyffish."

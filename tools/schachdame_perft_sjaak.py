@@ -146,9 +146,10 @@ def main():
                                    " ".join(map(str, got))))
     finally:
         sj.close()
-    summary = ("Sjaak II %s with sjaak_schachdame.txt: %d positions, %d numbers (all depths in the file%s)"
-               % (sj.version or "?", len(positions), compared,
-                  "" if args.max_depth >= 99 else ", up to D%d" % args.max_depth))
+    maxd = max((len(c) for _, c in positions), default=0)
+    scope = ("every depth in the file, up to D%d" % min(maxd, args.max_depth))
+    summary = ("Sjaak II %s (sjaak_schachdame.txt) on %d positions, %d numbers (%s)"
+               % (sj.version or "?", len(positions), compared, scope))
     if bad:
         summary += ": %d DISAGREE" % len(bad)
     else:
@@ -158,7 +159,7 @@ def main():
     if args.update_header:
         with open(args.epd) as f:
             lines = f.read().split("\n")
-        new = "# Sjaak II cross-check (tools/schachdame_perft_sjaak.py): " + summary[len("Sjaak II "):] + "."
+        new = "# Sjaak II cross-check (tools/schachdame_perft_sjaak.py): " + summary + "."
         for i, line in enumerate(lines):
             if line.startswith("# Sjaak II cross-check"):
                 lines[i] = new
