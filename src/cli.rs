@@ -174,8 +174,6 @@ pub fn run_perft<G: Game>(
             }
         }
         split.iter().map(|(_, n)| n).sum()
-    } else {
-        perft::perft(&pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
     if divide {
