@@ -22,6 +22,9 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     }
 }
 
+/// How many subtrees per thread a parallel perft aims for (see [`divide`]).
+pub const ITEMS_PER_THREAD: usize = 64;
+
 /// Reports progress of a long run on stderr, at most once a second, after the first two seconds.
 pub struct Progress {
     start: Instant,
@@ -72,8 +75,9 @@ impl Progress {
 }
 
 /// Perft split by root move: `(move, leaf count)` in generation order. With `threads` > 1 the
-/// subtrees two plies down are shared out between that many threads, which balances the work
-/// far better than splitting at the root alone.
+/// tree is cut a few plies down, into at least [`ITEMS_PER_THREAD`] subtrees per thread while
+/// at least 3 plies remain below the cut, and the subtrees are shared out between the threads:
+/// far better balanced than the handful of root moves alone.
 pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> Vec<(G::Move, u64)> {
     let mut roots = MoveList::new();
     pos.generate(&mut roots);
@@ -91,20 +95,30 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> V
             })
             .collect();
     }
-    // Work items: (root index, position two plies down).
-    let mut items = Vec::new();
-    for (i, &m) in roots.iter().enumerate() {
-        let child = pos.play(m);
+    // Work items: (root index, position below the cut); `left` plies remain below them.
+    let mut items: Vec<(usize, G)> = roots
+        .iter()
+        .enumerate()
+        .map(|(i, &m)| (i, pos.play(m)))
+        .collect();
+    let mut left = depth - 1;
+    while left > 3 && items.len() < ITEMS_PER_THREAD * threads {
+        let mut next = Vec::with_capacity(items.len() * 8);
         let mut replies = MoveList::new();
-        child.generate(&mut replies);
-        items.extend(replies.iter().map(|&r| (i, child.play(r))));
+        for (i, p) in &items {
+            replies.clear();
+            p.generate(&mut replies);
+            next.extend(replies.iter().map(|&r| (*i, p.play(r))));
+        }
+        items = next;
+        left -= 1;
     }
     let p = Progress::new(items.len(), progress);
     let run = || {
         items
             .par_iter()
-            .map(|(i, grandchild)| {
-                let n = perft(grandchild, depth - 2);
+            .map(|(i, below)| {
+                let n = perft(below, left);
                 p.tick(n);
                 (*i, n)
             })

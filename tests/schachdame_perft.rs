@@ -31,3 +31,16 @@ fn perft_file_shallow() {
 fn perft_file_full() {
     check(|_| u32::MAX);
 }
+
+#[test]
+fn parallel_divide_equals_serial_divide() {
+    use kurier::game::Game;
+    let start = Schachdame::start();
+    for depth in [1, 3, 6] {
+        let serial = kurier::perft::divide(&start, depth, 1, false);
+        let parallel = kurier::perft::divide(&start, depth, 2, false);
+        assert_eq!(serial, parallel, "depth {depth}");
+        let total: u64 = serial.iter().map(|(_, n)| n).sum();
+        assert_eq!(total, kurier::perft::perft(&start, depth));
+    }
+}
