@@ -5,33 +5,27 @@
 #[derive(Clone, Copy, Debug)]
 pub struct Squares<T>(pub T);
 
-impl Iterator for Squares<u64> {
-    type Item = usize;
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            None
-        } else {
-            let sq = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            Some(sq)
+/// Both board widths iterate the same way: take the lowest set bit, then clear it.
+macro_rules! squares_iterator {
+    ($t:ty) => {
+        impl Iterator for Squares<$t> {
+            type Item = usize;
+            #[inline(always)]
+            fn next(&mut self) -> Option<usize> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    let sq = self.0.trailing_zeros() as usize;
+                    self.0 &= self.0 - 1;
+                    Some(sq)
+                }
+            }
         }
-    }
+    };
 }
 
-impl Iterator for Squares<u128> {
-    type Item = usize;
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            None
-        } else {
-            let sq = self.0.trailing_zeros() as usize;
-            self.0 &= self.0 - 1;
-            Some(sq)
-        }
-    }
-}
+squares_iterator!(u64);
+squares_iterator!(u128);
 
 /// The squares of a `u64` bitboard.
 #[inline(always)]
