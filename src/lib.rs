@@ -16,6 +16,7 @@
 //! - [`games`]: each game in its own module, and [`games::Variant`], the one run-time switch.
 //! - [`perft`]: perft, divide and the EPD suite runner, generic over the game.
 //! - [`record`]: a game's history, for repetition.
+//! - [`search`]: the alpha-beta searcher and its transposition table, generic over the game.
 //! - [`bitboard`], [`zobrist`]: helpers shared by the games.
 //! - [`cli`]: the command line.
 
@@ -29,4 +30,5 @@ pub mod games;
 pub mod perft;
 pub mod protocol;
 pub mod record;
+pub mod search;
 pub mod zobrist;

@@ -15,9 +15,11 @@
 //! - S9 chess FEN with `-` castling and en-passant fields; moves `c1e3`, promotion `b7a8b`.
 //!
 //! Layout: [`attacks`] holds the compile-time tables, [`movegen`] the legal move generator,
-//! [`fen`] reading and writing positions, [`moves`] the move type and its notation.
+//! [`fen`] reading and writing positions, [`moves`] the move type and its notation, [`eval`]
+//! the evaluation and search hooks (engine policy, not rules).
 
 pub mod attacks;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
@@ -148,6 +150,16 @@ impl Schachdame {
         self.pieces[color.index()][piece as usize] |= b;
         self.occupied[color.index()] |= b;
         self.key ^= piece_key(color, piece, sq);
+    }
+
+    /// The same position with the other side to move: the null move of search. Only used when
+    /// the side to move is not in check.
+    pub fn pass(&self) -> Self {
+        let mut p = *self;
+        p.side = !p.side;
+        p.key ^= side_key();
+        p.halfmove = p.halfmove.saturating_add(1);
+        p
     }
 
     /// The empty board, White to move (FEN reading fills it).

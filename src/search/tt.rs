@@ -1,0 +1,254 @@
+//! The transposition table: Zobrist-keyed, shared by all search threads.
+//!
+//! Layout: buckets of four 16-byte entries, one cache line each. An entry is two `u64` words:
+//! `check = key ^ data` and `data`:
+//!
+//! ```text
+//! data:  63            32 31          16 15      8 7   6 5     0
+//!       +----------------+--------------+---------+-----+-------+
+//!       |    move id     |  score (i16) |  depth  |bound|  age  |
+//!       +----------------+--------------+---------+-----+-------+
+//! ```
+//!
+//! Concurrency policy (lock-free, as in Stockfish and Crafty): threads read and write entries
+//! with relaxed atomic loads and stores and no lock. A reader that sees one word of one write and
+//! the other word of another (a torn read) finds `check ^ data != key` and treats the entry as a
+//! miss, so a torn entry is never used. The move is only an ordering hint checked against the
+//! legal moves, and scores are only trusted with a matching key, so races cost at most a little
+//! search efficiency, never a wrong move.
+//!
+//! Replacement: an entry with the same key is overwritten unless it holds a deeper result of the
+//! current search; otherwise the entry of the bucket with the lowest `depth - 8 * age distance`
+//! gives way (stale results of earlier searches go first).
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Entries per bucket: 4 x 16 bytes = one 64-byte cache line.
+const BUCKET: usize = 4;
+/// Bytes per bucket.
+const BUCKET_BYTES: u64 = (BUCKET * 16) as u64;
+
+/// What a stored score means relative to the window it was searched with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most this (fail low).
+    Upper = 1,
+    /// The true score is at least this (fail high).
+    Lower = 2,
+    /// The exact score.
+    Exact = 3,
+}
+
+/// A decoded entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The best or refuting move's id (see `Searchable::move_id`), 0 for none.
+    pub move_id: u32,
+    /// Score, with mate scores relative to the stored node (see `score_to_tt`).
+    pub score: i32,
+    /// Remaining depth searched.
+    pub depth: i32,
+    /// Bound type.
+    pub bound: Bound,
+}
+
+/// The shared table.
+pub struct TranspositionTable {
+    words: Vec<AtomicU64>,
+    buckets: u64,
+    age: AtomicU64,
+}
+
+fn pack(e: &Entry, age: u64) -> u64 {
+    (e.move_id as u64) << 32
+        | ((e.score as i16 as u16) as u64) << 16
+        | (e.depth.clamp(0, 255) as u64) << 8
+        | (e.bound as u64) << 6
+        | (age & 63)
+}
+
+fn unpack(data: u64) -> Option<(Entry, u64)> {
+    let bound = match (data >> 6) & 3 {
+        1 => Bound::Upper,
+        2 => Bound::Lower,
+        3 => Bound::Exact,
+        _ => return None,
+    };
+    Some((
+        Entry {
+            move_id: (data >> 32) as u32,
+            score: ((data >> 16) as u16 as i16) as i32,
+            depth: ((data >> 8) & 255) as i32,
+            bound,
+        },
+        data & 63,
+    ))
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one bucket). Sizes up to many gigabytes are
+    /// computed in `u64` without overflow; the allocation itself is the only limit.
+    pub fn new(mb: u64) -> Self {
+        let buckets = (mb.max(1).saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        let words = buckets as usize * BUCKET * 2;
+        TranspositionTable {
+            words: std::iter::repeat_with(|| AtomicU64::new(0))
+                .take(words)
+                .collect(),
+            buckets,
+            age: AtomicU64::new(0),
+        }
+    }
+
+    /// Size in megabytes.
+    pub fn size_mb(&self) -> u64 {
+        self.buckets * BUCKET_BYTES >> 20
+    }
+
+    /// Empties the table (new game).
+    pub fn clear(&self) {
+        for w in &self.words {
+            w.store(0, Relaxed);
+        }
+        self.age.store(0, Relaxed);
+    }
+
+    /// Starts a new search: entries of earlier searches become preferred victims.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Relaxed);
+    }
+
+    fn age(&self) -> u64 {
+        self.age.load(Relaxed) & 63
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // Multiply-shift maps the key onto any bucket count, not only powers of two.
+        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET * 2
+    }
+
+    /// Looks `key` up.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let base = self.bucket(key);
+        for i in 0..BUCKET {
+            let check = self.words[base + 2 * i].load(Relaxed);
+            let data = self.words[base + 2 * i + 1].load(Relaxed);
+            if check ^ data == key && data != 0 {
+                return unpack(data).map(|(e, _)| e);
+            }
+        }
+        None
+    }
+
+    /// Stores a result for `key`.
+    pub fn store(&self, key: u64, entry: Entry) {
+        let base = self.bucket(key);
+        let age = self.age();
+        let mut victim = 0;
+        let mut victim_worth = i32::MAX;
+        for i in 0..BUCKET {
+            let check = self.words[base + 2 * i].load(Relaxed);
+            let data = self.words[base + 2 * i + 1].load(Relaxed);
+            let Some((old, old_age)) = unpack(data) else {
+                victim = i;
+                victim_worth = i32::MIN;
+                continue;
+            };
+            if check ^ data == key {
+                // Same position: keep a deeper result of this search unless the new one is exact.
+                if old_age == age && old.depth > entry.depth + 2 && entry.bound != Bound::Exact {
+                    return;
+                }
+                let entry = if entry.move_id == 0 {
+                    Entry {
+                        move_id: old.move_id,
+                        ..entry
+                    }
+                } else {
+                    entry
+                };
+                self.write(base + 2 * i, key, &entry, age);
+                return;
+            }
+            let distance = ((age + 64 - old_age) & 63) as i32;
+            let worth = old.depth - 8 * distance;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = i;
+            }
+        }
+        self.write(base + 2 * victim, key, &entry, age);
+    }
+
+    fn write(&self, at: usize, key: u64, entry: &Entry, age: u64) {
+        let data = pack(entry, age);
+        self.words[at].store(key ^ data, Relaxed);
+        self.words[at + 1].store(data, Relaxed);
+    }
+
+    /// Permille of the first thousand entries holding a result of the current search (UCI
+    /// `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age();
+        let n = (self.words.len() / 2).min(1000);
+        let used = (0..n)
+            .filter(|&i| {
+                matches!(unpack(self.words[2 * i + 1].load(Relaxed)), Some((_, a)) if a == age)
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds() {
+        let tt = TranspositionTable::new(1);
+        let e = Entry {
+            move_id: 77,
+            score: -31_990,
+            depth: 9,
+            bound: Bound::Lower,
+        };
+        tt.store(0xDEAD_BEEF, e);
+        assert_eq!(tt.probe(0xDEAD_BEEF), Some(e));
+        assert_eq!(tt.probe(0xDEAD_BEEE), None);
+        tt.clear();
+        assert_eq!(tt.probe(0xDEAD_BEEF), None);
+    }
+
+    #[test]
+    fn sizes_do_not_overflow() {
+        // 64 GB in buckets, computed without allocating.
+        let buckets = (65_536u64 << 20) / BUCKET_BYTES;
+        assert_eq!(buckets, 1 << 30);
+        assert_eq!(TranspositionTable::new(1).size_mb(), 1);
+        assert_eq!(TranspositionTable::new(0).size_mb(), 1);
+    }
+
+    #[test]
+    fn full_bucket_replaces_the_shallowest() {
+        let tt = TranspositionTable::new(1);
+        // Keys that land in bucket 0: the high bits choose the bucket.
+        let keys: Vec<u64> = (1..=5).collect();
+        for (d, &k) in keys.iter().enumerate() {
+            tt.store(
+                k,
+                Entry {
+                    move_id: 1,
+                    score: 0,
+                    depth: [5, 1, 7, 9, 3][d],
+                    bound: Bound::Exact,
+                },
+            );
+        }
+        assert_eq!(tt.probe(2), None, "depth 1 entry replaced");
+        for k in [1, 3, 4, 5] {
+            assert!(tt.probe(k).is_some(), "key {k}");
+        }
+        assert!(tt.hashfull() > 0);
+    }
+}
