@@ -295,7 +295,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> i32 {
         self.pv_len[ply] = ply;
         self.nodes += 1;
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
         if self.stopped {
@@ -485,7 +485,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         self.nodes += 1;
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
         if self.stopped {

@@ -102,7 +102,7 @@ impl TranspositionTable {
 
     /// Size in megabytes.
     pub fn size_mb(&self) -> u64 {
-        self.buckets * BUCKET_BYTES >> 20
+        (self.buckets * BUCKET_BYTES) >> 20
     }
 
     /// Empties the table (new game).
