@@ -210,12 +210,8 @@ mod tests {
     #[test]
     fn cones_match_the_readable_definition() {
         for color in Color::BOTH {
-            for sq in 0..64 {
-                assert_eq!(
-                    CONES[color.index()][sq],
-                    forward_cone(color, sq),
-                    "{color:?} {sq}"
-                );
+            for (sq, &cone) in CONES[color.index()].iter().enumerate() {
+                assert_eq!(cone, forward_cone(color, sq), "{color:?} {sq}");
             }
         }
         assert_eq!(RANK_8 & CONES[1][60], 0);
