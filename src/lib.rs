@@ -22,6 +22,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bench;
 pub mod bitboard;
 pub mod cli;
 pub mod config;

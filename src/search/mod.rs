@@ -10,6 +10,7 @@
 
 pub mod alphabeta;
 pub mod ordering;
+pub mod plain;
 pub mod time;
 pub mod tt;
 
@@ -33,6 +34,12 @@ pub const MAX_PLY: usize = 128;
 
 /// What search needs from a game beyond its rules.
 pub trait Searchable: Game {
+    /// Positions (FEN) that `kurier bench` searches, from every phase of the game.
+    const BENCH_POSITIONS: &'static [&'static str];
+
+    /// The depth `kurier bench` searches them to: a second or so for all of them.
+    const BENCH_DEPTH: u32;
+
     /// Static evaluation in centipawns from the side to move's point of view.
     fn evaluate(&self) -> i32;
 
@@ -174,7 +181,7 @@ impl Control {
     }
 }
 
-/// The search engine for game `G`: owns the transposition table and the thread count.
+/// The search engine: owns the transposition table and the thread count; searches any game.
 pub struct Searcher {
     tt: Arc<TranspositionTable>,
     threads: usize,

@@ -129,6 +129,16 @@ fn side_score(pos: &Schachdame, us: Color) -> (i32, i32) {
 }
 
 impl Searchable for Schachdame {
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        super::START_FEN,
+        "1p3b2/p1k3p1/3p3p/2P1p3/1P1B1P2/4P3/3K3P/6P1 w - - 0 12",
+        "3k3p/P7/3b3p/4B3/1P6/4p3/7P/P3K1P1 b - - 0 15",
+        "7p/4b3/5k1p/P1p1p3/5P1P/P5P1/1B6/P3K3 w - - 0 15",
+        "8/2P3k1/8/4b3/8/2K3p1/8/8 w - - 0 40",
+        "8/p5p1/8/k7/5B2/P3b1K1/8/8 w - - 4 38",
+    ];
+    const BENCH_DEPTH: u32 = 13;
+
     fn evaluate(&self) -> i32 {
         let us = self.side_to_move();
         let (wm, we) = side_score(self, Color::White);

@@ -1,0 +1,120 @@
+//! Tactics the search must find, per game: forced wins in 1 to 3 moves (found by seeded random
+//! play with `examples/find_tactics.rs` and proven by the brute-force prover in
+//! `tests/common/forced.rs`, which knows nothing of the searcher), draw recognition, thread
+//! independence, and the full search against plain alpha-beta at an equal node budget.
+
+mod common;
+
+use common::forced;
+use kurier::game::Game;
+use kurier::games::schachdame::Schachdame;
+use kurier::search::plain::plain_search;
+use kurier::search::{search_position, Limits, Score, Searchable};
+
+/// (FEN, moves to the forced win).
+const SCHACHDAME: [(&str, i32); 15] = [
+    ("8/2k5/5P2/P1p5/1B6/2p5/5K1P/8 w - - 0 36", 3),
+    ("3k3p/P7/3b3p/4B3/1P6/4p3/7P/P3K1P1 b - - 0 15", 2),
+    ("3k3p/8/1P6/6P1/7K/6P1/1b1b4/8 b - - 0 21", 3),
+    ("5k2/6p1/8/p3K1B1/1P6/2p5/7P/P7 w - - 0 19", 2),
+    ("8/2P1k1B1/8/2p1P3/1p5P/8/5P2/P3K3 w - - 2 24", 2),
+    ("8/p5p1/8/k7/5B2/P3b1K1/8/8 w - - 4 38", 3),
+    ("3k3b/p1p3P1/8/4b3/5B1P/4K1P1/8/6P1 w - - 3 20", 2),
+    ("3B1k2/8/7P/8/1p5K/P7/1p5P/8 w - - 1 36", 2),
+    ("8/4k1p1/1p5p/p7/7K/4b3/8/8 b - - 1 28", 1),
+    ("8/6k1/8/8/8/2K5/1p5p/2b5 b - - 1 36", 3),
+    ("8/4P1k1/5b2/8/8/8/8/4K1b1 b - - 1 36", 1),
+    ("8/p3P3/7p/p1P3k1/8/8/8/K5b1 b - - 1 29", 1),
+    ("7p/4b3/5k1p/P1p1p3/5P1P/P5P1/1B6/P3K3 w - - 0 15", 1),
+    ("8/8/8/p1b1k3/1p6/6K1/8/b7 b - - 3 39", 2),
+    ("5k2/P5p1/3p4/2P1b3/1P6/P3p3/8/2B1K3 b - - 0 25", 1),
+];
+
+fn depth_limit(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    }
+}
+
+/// Every position: the search reports the shortest win and plays a move that wins in time.
+fn finds_every_win<G: Searchable>(positions: &[(&str, i32)], threads: usize) {
+    for &(fen, n) in positions {
+        let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(
+            forced::shortest_win(&pos, 3),
+            Some(n as u32),
+            "{fen}: the prover disagrees"
+        );
+        let r = search_position(&pos, &depth_limit(2 * n as u32 + 3), 16, threads);
+        assert_eq!(Score::from_internal(r.score), Score::Mate(n), "{fen}");
+        let best = r.best.expect("a move");
+        assert!(
+            forced::move_wins_within(&pos, best, n as u32),
+            "{fen}: {} does not win in {n}",
+            pos.format_move(best)
+        );
+    }
+}
+
+#[test]
+fn schachdame_forced_wins() {
+    finds_every_win::<Schachdame>(&SCHACHDAME, 1);
+}
+
+#[test]
+fn schachdame_forced_wins_do_not_depend_on_threads() {
+    finds_every_win::<Schachdame>(&SCHACHDAME, 2);
+}
+
+#[test]
+fn schachdame_draws_are_recognised() {
+    // RULES.md S8, 50-move rule: every white move is reversible, so the 100th ply draws despite
+    // the extra bishop.
+    let pos = Schachdame::from_fen("3k4/8/8/8/8/8/8/2B1K3 w - - 99 80").unwrap();
+    let r = search_position(&pos, &depth_limit(6), 16, 1);
+    assert_eq!(r.score, 0);
+    // Two bare kings: taking the last black piece draws a lost-looking position at once.
+    let pos = Schachdame::from_fen("3k4/8/8/8/8/8/3b4/4K3 w - - 0 1").unwrap();
+    let r = search_position(&pos, &depth_limit(6), 16, 1);
+    assert_eq!(r.best.map(|m| pos.format_move(m)).as_deref(), Some("e1d2"));
+    assert_eq!(r.score, 0);
+    // Stalemate (S8) is a draw: the mated-looking side with only its king and a blocked pawn.
+    let pos = Schachdame::from_fen("8/8/8/8/8/2K5/7P/k7 b - - 0 1").unwrap();
+    assert!(pos.outcome().is_some());
+}
+
+/// Counts the positions whose move, found within `budget` nodes, really wins in time.
+fn solved<G: Searchable>(positions: &[(&str, i32)], budget: u64) -> (usize, usize) {
+    let (mut full, mut plain) = (0, 0);
+    for &(fen, n) in positions {
+        let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let limits = Limits {
+            nodes: Some(budget),
+            ..Limits::default()
+        };
+        if let Some(m) = search_position(&pos, &limits, 16, 1).best {
+            full += forced::move_wins_within(&pos, m, n as u32) as usize;
+        }
+        if let Some((m, _)) = plain_search(&pos, budget) {
+            plain += forced::move_wins_within(&pos, m, n as u32) as usize;
+        }
+    }
+    (full, plain)
+}
+
+#[test]
+fn full_search_solves_more_than_plain_alpha_beta() {
+    let (mut full_total, mut plain_total) = (0, 0);
+    for budget in [300, 1_000, 3_000] {
+        let (full, plain) = solved::<Schachdame>(&SCHACHDAME, budget);
+        println!(
+            "schachdame, {budget} nodes a position: full search {full}/{n}, plain alpha-beta {plain}/{n}",
+            n = SCHACHDAME.len()
+        );
+        assert!(full >= plain, "{budget} nodes: full {full}, plain {plain}");
+        full_total += full;
+        plain_total += plain;
+    }
+    assert!(full_total > plain_total, "full {full_total}, plain {plain_total}");
+}
