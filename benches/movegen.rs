@@ -3,6 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use kurier::game::{Game, MoveList};
+use kurier::games::courier::Courier;
 use kurier::games::schachdame::Schachdame;
 
 /// Opening, middlegame, an ending with promotions near, and a position in check.
@@ -40,5 +41,43 @@ fn movegen(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen);
+/// Courier: the start, a middlegame, an ending with promotions near, and a position in check.
+const COURIER_POSITIONS: [(&str, &str); 4] = [
+    (
+        "start",
+        "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+    ),
+    (
+        "middlegame",
+        "r1eb1k1w1enr/1p1mpp1pp1p1/2n1p1f2pb1/p5p4p/P1P3P4P/3P2FE3N/1P1MPPKP1PP1/RNEB3W1R2 w - - 4 9",
+    ),
+    ("ending", "4k7/1P6p3/3r4P3/12/5K6/7b4/2p9/8R3 w - - 0 50"),
+    (
+        "check",
+        "rn1bmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P1e3P4P/4P1F5/1PPPKP1PPPP1/RNEBM2WBENR w - - 3 3",
+    ),
+];
+
+fn courier_movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("courier/movegen");
+    for (name, fen) in COURIER_POSITIONS {
+        let pos = match Courier::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => panic!("{name}: {e}"),
+        };
+        group.bench_function(format!("generate/{name}"), |b| {
+            b.iter(|| {
+                let mut list = MoveList::new();
+                black_box(&pos).generate(&mut list);
+                list.len()
+            })
+        });
+        group.bench_function(format!("count/{name}"), |b| {
+            b.iter(|| black_box(&pos).count_moves())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, movegen, courier_movegen);
 criterion_main!(benches);

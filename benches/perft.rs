@@ -4,6 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use kurier::game::Game;
+use kurier::games::courier::Courier;
 use kurier::games::schachdame::Schachdame;
 use kurier::perft::perft;
 
@@ -23,5 +24,24 @@ fn perft_bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft_bench);
+/// Courier from the start to depth 5 (14 million leaves) and a middlegame to depth 4; the
+/// depth-6 comparison with Fairy-Stockfish is `tools/bench_fsf_courier.sh`.
+fn courier_perft_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("courier/perft");
+    group.sample_size(10);
+    let start = Courier::start();
+    group.bench_function("start/5", |b| b.iter(|| perft(black_box(&start), 5)));
+    let middlegame = match Courier::from_fen(
+        "r1eb1k1w1enr/1p1mpp1pp1p1/2n1p1f2pb1/p5p4p/P1P3P4P/3P2FE3N/1P1MPPKP1PP1/RNEB3W1R2 w - - 4 9",
+    ) {
+        Ok(p) => p,
+        Err(e) => panic!("{e}"),
+    };
+    group.bench_function("middlegame/4", |b| {
+        b.iter(|| perft(black_box(&middlegame), 4))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft_bench, courier_perft_bench);
 criterion_main!(benches);

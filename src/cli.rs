@@ -19,7 +19,7 @@ USAGE:
   kurier perft-suite FILE [--variant NAME] [--max-depth N] [--threads N]
   kurier --help | --version
 
-Variants: schachdame. Logging: RUST_LOG=debug kurier (to stderr).";
+Variants: courier, schachdame. Logging: RUST_LOG=debug kurier (to stderr).";
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]

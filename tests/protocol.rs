@@ -15,7 +15,9 @@ fn uci_handshake_and_perft() {
         "uci\nsetoption name UCI_Variant value schachdame\nisready\nucinewgame\n\
          position startpos moves b2a3 a7b6\ngo perft 2\nquit\n",
     );
-    assert!(out.contains("option name UCI_Variant type combo default schachdame var schachdame"));
+    assert!(out.contains(
+        "option name UCI_Variant type combo default schachdame var courier var schachdame"
+    ));
     assert!(out.contains("uciok\n"));
     assert!(out.contains("readyok\n"));
     assert!(out.contains("\nNodes searched: "), "{out}");
@@ -47,7 +49,11 @@ fn xboard_handshake_variant_and_moves() {
         .lines()
         .find(|l| l.starts_with("feature ping=1"))
         .unwrap();
-    assert!(feature.contains("variants=\"schachdame\""), "{feature}");
+    assert!(
+        // The contract's order: courier, schachdame, then dualcheckers when built in.
+        feature.contains("variants=\"courier,schachdame"),
+        "{feature}"
+    );
     assert!(out.contains("feature done=1\n"));
     // `setup` comes before the pong that follows `variant`.
     let setup = out.find("setup (P.B").unwrap();
@@ -73,4 +79,44 @@ fn first_line_must_name_a_protocol() {
     let out = session("hello\nuci\nquit\n");
     assert!(out.starts_with("Error (expected 'uci' or 'xboard' first): hello\n"));
     assert!(out.contains("uciok"));
+}
+
+#[test]
+fn uci_courier_startpos_is_the_ceremony_start() {
+    let out = session(
+        "uci\nsetoption name UCI_Variant value courier\nposition startpos moves i2i3 k7k6\nd\n\
+         go perft 2\nposition fen 4k6r/2P9/12/12/12/12/12/4K7 w 0 1 moves c7c8f\nd\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "info string fen rnebmk1wbenr/1ppppp1ppp2/6f3p1/p5p4p/P5P4P/6F1P3/1PPPPP1P1PP1/RNEBMK1WBENR w - - 0 2"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\nNodes searched: "), "{out}");
+    assert!(
+        out.contains("info string fen 2F1k6r/12/12/12/12/12/12/4K7 b - - 0 1"),
+        "{out}"
+    );
+}
+
+#[test]
+fn xboard_courier_sends_no_setup_and_accepts_four_field_fens() {
+    let out = session(
+        "xboard\nprotover 2\nvariant courier\nping 1\n\
+         setboard rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w 0 1\n\
+         usermove i2i3\nusermove k7k6\nping 2\n\
+         setboard k11/p11/P1K9/12/12/12/12/12 w - - 0 1\nusermove c6c7\nping 3\nquit\n",
+    );
+    assert!(!out.contains("setup"), "{out}");
+    assert!(!out.contains("piece "), "{out}");
+    assert!(!out.contains("Illegal"), "{out}");
+    assert!(!out.contains("Error"), "{out}");
+    assert!(
+        out.contains("pong 1\n") && out.contains("pong 2\n"),
+        "{out}"
+    );
+    // RULES.md C6: the stalemated side loses (XBoard itself would call it a draw).
+    assert!(out.contains("1-0 {White wins by stalemate}"), "{out}");
+    assert!(out.ends_with("pong 3\n"), "{out}");
 }

@@ -3,6 +3,7 @@
 //! Everything else is generic over [`crate::game::Game`]; the [`with_game!`](crate::with_game)
 //! macro turns a [`Variant`] value into a call of generic code with the matching type.
 
+pub mod courier;
 pub mod schachdame;
 
 use std::fmt;
@@ -11,17 +12,21 @@ use std::str::FromStr;
 /// A game Kurier plays, by its protocol name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
+    /// Courier chess (RULES.md C), `courier`.
+    Courier,
     /// Schachdame (RULES.md S), `schachdame`.
     Schachdame,
 }
 
 impl Variant {
-    /// Every game this build plays.
-    pub const ALL: [Variant; 1] = [Variant::Schachdame];
+    /// Every game this build plays, in the order of the protocol contract
+    /// (`courier,schachdame,dualcheckers`).
+    pub const ALL: [Variant; 2] = [Variant::Courier, Variant::Schachdame];
 
-    /// The protocol name (`schachdame`).
+    /// The protocol name (`courier`, `schachdame`).
     pub const fn name(self) -> &'static str {
         match self {
+            Variant::Courier => "courier",
             Variant::Schachdame => "schachdame",
         }
     }
@@ -72,6 +77,10 @@ impl FromStr for Variant {
 macro_rules! with_game {
     ($variant:expr, $g:ident => $body:expr) => {
         match $variant {
+            $crate::games::Variant::Courier => {
+                type $g = $crate::games::courier::Courier;
+                $body
+            }
             $crate::games::Variant::Schachdame => {
                 type $g = $crate::games::schachdame::Schachdame;
                 $body

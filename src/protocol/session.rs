@@ -2,13 +2,15 @@
 //! protocol text and the generic game code.
 
 use crate::game::Game;
-use crate::games::{schachdame::Schachdame, Variant};
+use crate::games::{courier::Courier, schachdame::Schachdame, Variant};
 use crate::perft;
 use crate::record::GameRecord;
 
 /// A game record of any variant.
 #[derive(Clone, Debug)]
 pub enum AnyRecord {
+    /// A Courier-chess game.
+    Courier(GameRecord<Courier>),
     /// A Schachdame game.
     Schachdame(GameRecord<Schachdame>),
 }
@@ -17,6 +19,7 @@ pub enum AnyRecord {
 macro_rules! on_record {
     ($record:expr, $r:ident => $body:expr) => {
         match $record {
+            AnyRecord::Courier($r) => $body,
             AnyRecord::Schachdame($r) => $body,
         }
     };
@@ -26,6 +29,7 @@ impl AnyRecord {
     /// A game of `variant` from its start position.
     pub fn start(variant: Variant) -> AnyRecord {
         match variant {
+            Variant::Courier => AnyRecord::Courier(GameRecord::new(Courier::start())),
             Variant::Schachdame => AnyRecord::Schachdame(GameRecord::new(Schachdame::start())),
         }
     }
@@ -33,6 +37,9 @@ impl AnyRecord {
     /// A game of `variant` from `fen`.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<AnyRecord, String> {
         match variant {
+            Variant::Courier => Ok(AnyRecord::Courier(GameRecord::new(
+                Courier::from_fen(fen).map_err(|e| e.to_string())?,
+            ))),
             Variant::Schachdame => Ok(AnyRecord::Schachdame(GameRecord::new(
                 Schachdame::from_fen(fen).map_err(|e| e.to_string())?,
             ))),
@@ -42,6 +49,7 @@ impl AnyRecord {
     /// The game's variant.
     pub fn variant(&self) -> Variant {
         match self {
+            AnyRecord::Courier(_) => Variant::Courier,
             AnyRecord::Schachdame(_) => Variant::Schachdame,
         }
     }

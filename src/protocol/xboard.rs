@@ -13,20 +13,25 @@ pub struct XBoard {
     record: AnyRecord,
 }
 
-/// XBoard's piece-to-character map and board for an engine-defined variant (`setup` command).
-fn setup_line(variant: Variant) -> String {
-    match variant {
+/// XBoard's piece-to-character map and board for an engine-defined variant (`setup` command);
+/// `None` for a variant XBoard knows natively (Courier: XBoard ignores a `setup` for it while it
+/// tests legality, PROTOCOLS.md).
+fn setup_line(variant: Variant) -> Option<String> {
+    Some(match variant {
+        Variant::Courier => return None,
         // Pieces in XBoard's internal order: P N B R Q F E A C W M O H I J G D V L S U K.
         Variant::Schachdame => format!(
             "setup (P.B...................Kp.b...................k) 8x8+0_fairy {}",
             crate::games::schachdame::START_FEN
         ),
-    }
+    })
 }
 
-/// `piece` descriptions so the GUI knows how the pieces move (direction before move type).
+/// `piece` descriptions so the GUI knows how the pieces move (direction before move type); none
+/// for Courier, whose pieces XBoard knows.
 fn piece_lines(variant: Variant) -> &'static [&'static str] {
     match variant {
+        Variant::Courier => &[],
         Variant::Schachdame => &["piece P& fmFfcF", "piece B& B", "piece K& F"],
     }
 }
@@ -74,7 +79,9 @@ impl XBoard {
             "variant" => match rest.parse::<Variant>() {
                 Ok(v) => {
                     self.record = AnyRecord::start(v);
-                    writeln!(out, "{}", setup_line(v))?;
+                    if let Some(setup) = setup_line(v) {
+                        writeln!(out, "{setup}")?;
+                    }
                     for p in piece_lines(v) {
                         writeln!(out, "{p}")?;
                     }
