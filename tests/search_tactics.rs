@@ -116,5 +116,8 @@ fn full_search_solves_more_than_plain_alpha_beta() {
         full_total += full;
         plain_total += plain;
     }
-    assert!(full_total > plain_total, "full {full_total}, plain {plain_total}");
+    assert!(
+        full_total > plain_total,
+        "full {full_total}, plain {plain_total}"
+    );
 }

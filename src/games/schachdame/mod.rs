@@ -5,8 +5,8 @@
 //! - S1 8x8 board; every piece stands on a dark square (a1 is dark), every move is diagonal.
 //! - S2 per side one King (`K`, *Dame*), one Bishop (`B`, *Ritter*), six Pawns (`P`, *Bauern*).
 //! - S3 start `1p1k1b1p/p1p1p1p1/8/8/8/8/1P1P1P1P/P1B1K1P1 w - - 0 1` ([`START_FEN`]).
-//! - S4 King: one step diagonally [F], royal. Bishop: slides diagonally [B]. Pawn: one step
-//!   diagonally forward, to move or to capture [fmFfcF]; no double step, no en passant.
+//! - S4 King: one step diagonally \[F\], royal. Bishop: slides diagonally \[B\]. Pawn: one step
+//!   diagonally forward, to move or to capture \[fmFfcF\]; no double step, no en passant.
 //! - S5 capture by replacement, never compulsory.
 //! - S6 a pawn reaching the last rank becomes a Bishop, nothing else.
 //! - S7 check and mate as in chess.
