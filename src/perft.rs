@@ -49,7 +49,7 @@ impl Progress {
         }
     }
 
-    /// One work item of `nodes` nodes is finished.
+    /// One work item of `nodes` nodes is finished (0 when the item counts positions, not nodes).
     pub fn tick(&self, nodes: u64) {
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         let nodes = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
@@ -65,11 +65,15 @@ impl Progress {
         {
             *last = now;
             let secs = now.duration_since(self.start).as_secs_f64();
-            eprintln!(
-                "perft: {done}/{} subtrees, {nodes} nodes, {secs:.1} s, {:.1} Mnps",
-                self.total,
-                nodes as f64 / secs / 1e6
-            );
+            if nodes == 0 {
+                eprintln!("perft: {done}/{} positions, {secs:.1} s", self.total);
+            } else {
+                eprintln!(
+                    "perft: {done}/{} subtrees, {nodes} nodes, {secs:.1} s, {:.1} Mnps",
+                    self.total,
+                    nodes as f64 / secs / 1e6
+                );
+            }
         }
     }
 }
