@@ -17,6 +17,7 @@ USAGE:
   kurier                      speak XBoard or UCI on stdin/stdout (first line 'xboard' or 'uci')
   kurier perft --variant NAME [--fen FEN] --depth N [--divide] [--threads N]
   kurier perft-suite FILE [--variant NAME] [--max-depth N] [--threads N]
+  kurier bench [--variant NAME] [--depth N]   fixed search: node count (signature) and speed
   kurier --help | --version
 
 Variants: courier, schachdame. Logging: RUST_LOG=debug kurier (to stderr).";
@@ -42,6 +43,13 @@ pub enum Command {
         divide: bool,
         /// Worker threads.
         threads: usize,
+    },
+    /// Search the bench positions: deterministic node count and speed.
+    Bench {
+        /// Only this game; all games when `None`.
+        variant: Option<Variant>,
+        /// Search depth instead of each game's bench depth.
+        depth: Option<u32>,
     },
     /// Check an EPD perft file.
     PerftSuite {
@@ -84,6 +92,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "-V" | "--version" => Ok(Command::Version),
         "perft" => parse_perft(&args[1..]),
         "perft-suite" => parse_suite(&args[1..]),
+        "bench" => parse_bench(&args[1..]),
         other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
     }
 }
@@ -115,6 +124,57 @@ fn parse_perft(args: &[String]) -> Result<Command, String> {
         divide,
         threads: threads.max(1),
     })
+}
+
+fn parse_bench(args: &[String]) -> Result<Command, String> {
+    let (mut variant, mut depth) = (None, None);
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--variant" => {
+                variant = Some(
+                    value(args, &mut i, "--variant")?
+                        .parse()
+                        .map_err(|e| format!("{e}"))?,
+                )
+            }
+            "--depth" => depth = Some(number(value(args, &mut i, "--depth")?, "--depth")?),
+            other => return Err(format!("bench: unknown argument '{other}'")),
+        }
+        i += 1;
+    }
+    Ok(Command::Bench { variant, depth })
+}
+
+/// Runs `bench`: a line per position, then per game and in total `Nodes searched: N` and
+/// `Nodes/second: N`.
+pub fn run_bench(
+    out: &mut impl Write,
+    variant: Option<Variant>,
+    depth: Option<u32>,
+) -> Result<(), String> {
+    use crate::bench::{bench_game, print_total, BenchResult};
+    use crate::games::{courier::Courier, schachdame::Schachdame};
+    let w = |e: std::io::Error| e.to_string();
+    let mut total = BenchResult::default();
+    for v in Variant::ALL
+        .into_iter()
+        .filter(|&v| variant.is_none_or(|w| w == v))
+    {
+        // Games join as their evaluation lands; then this becomes `with_game!`.
+        let r = if v == Variant::Schachdame {
+            bench_game::<Schachdame>(out, depth)
+        } else if v == Variant::Courier {
+            bench_game::<Courier>(out, depth)
+        } else {
+            writeln!(out, "{v}: no evaluation yet, not benched").map_err(w)?;
+            continue;
+        }
+        .map_err(w)?;
+        total.nodes += r.nodes;
+        total.time += r.time;
+    }
+    print_total(out, total).map_err(w)
 }
 
 fn parse_suite(args: &[String]) -> Result<Command, String> {

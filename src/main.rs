@@ -45,6 +45,7 @@ fn main() -> ExitCode {
         } => {
             with_game!(variant, G => cli::run_perft::<G>(&mut out, fen.as_deref(), depth, divide, threads))
         }
+        Command::Bench { variant, depth } => cli::run_bench(&mut out, variant, depth),
         Command::PerftSuite {
             file,
             variant,

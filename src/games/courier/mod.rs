@@ -24,6 +24,7 @@
 //! generator, [`fen`] reading and writing positions, [`moves`] the move type and its notation.
 
 pub mod attacks;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
@@ -267,6 +268,16 @@ impl Courier {
         self.by_type[piece as usize] |= b;
         self.by_color[color.index()] |= b;
         self.key ^= piece_key(color, piece, sq);
+    }
+
+    /// The same position with the other side to move: the null move of search. Only used when
+    /// the side to move is not in check.
+    pub fn pass(&self) -> Self {
+        let mut p = *self;
+        p.side = !p.side;
+        p.key ^= side_key();
+        p.halfmove = p.halfmove.saturating_add(1);
+        p
     }
 
     /// The empty board, White to move (FEN reading fills it).
