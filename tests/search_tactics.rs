@@ -7,6 +7,7 @@ mod common;
 
 use common::forced;
 use kurier::game::Game;
+use kurier::games::courier::Courier;
 use kurier::games::schachdame::Schachdame;
 use kurier::search::plain::plain_search;
 use kurier::search::{search_position, Limits, Score, Searchable};
@@ -28,6 +29,20 @@ const SCHACHDAME: [(&str, i32); 15] = [
     ("7p/4b3/5k1p/P1p1p3/5P1P/P5P1/1B6/P3K3 w - - 0 15", 1),
     ("8/8/8/p1b1k3/1p6/6K1/8/b7 b - - 3 39", 2),
     ("5k2/P5p1/3p4/2P1b3/1P6/P3p3/8/2B1K3 b - - 0 25", 1),
+];
+
+/// Courier (RULES.md C): forced wins by mate, found and proven the same way.
+const COURIER: [(&str, i32); 10] = [
+    ("2eb1m1wb1nr/2pp1fk2p2/r3pp1ep1p1/p1E7Kp/5FpP1P1P/3P4P1PR/p1PP1P5B/1N1B2MW1EN1 b - - 1 25", 1),
+    ("rne1m1w1be1r/1p3pkpppp1/2pppb6/p7n2p/P3K1fp3P/RPPPE2E2P1/3NPP1PPP2/3BM1W1B1NR b - - 2 17", 2),
+    ("r1e3mwbe1n/1R5p1p2/2pp1pfk1Nr1/p3p3pP1p/P5P4P/3PbPKE4/2PBPF1PP1P1/1n1B1M1W1R2 w - - 2 34", 1),
+    ("2eb3w2n1/1p2kf1bp1p1/r2ppp1e1p2/p1p1n3mR1N/P1P1B7/1P1RPPFK2P1/3P3PPP2/1NE1MW2B3 b - - 1 37", 2),
+    ("3bm3b3/2npppwppNp1/rp10/p3BPk2P1p/Pp4B4P/1P2P1KP2nE/R2P1P1WP1P1/1NE1M7 w - - 0 32", 1),
+    ("1n1bmk6/2pppp3ppr/ep4R1p3/p1Efr1p4p/P2N2P2P1P/4PK2n1B1/1PPPBPMPP3/2R7N1 w - - 2 40", 2),
+    ("1n1bmk2we1r/1r1pp1R1p1p1/2p2p6/6p3pp/PpP3fnbP1P/3B2F4N/3P1P1PP3/1NE1M1KW1EB1 b - - 1 34", 1),
+    ("2e1m1w1B3/2ppb2ppr2/r3pPke1pp1/pp6Pn1p/PP2NpP4P/EP1P1N3PPE/5P1P4/R3M1KWB2R w - - 0 30", 1),
+    ("2ebk6r/rppm3Bp3/3pp1w3pe/p3F1p3Np/P3K3n2P/EP2n4PB1/3PMP2f1P1/RN4WR4 w - - 0 30", 2),
+    ("1n1m1w6/2p2p4p1/3pPb1p1p2/rpEP2k1pnPp/P10R/1PP4EPP2/4B1KP2P1/Rb2M2WB3 w - - 2 40", 2),
 ];
 
 fn depth_limit(depth: u32) -> Limits {
@@ -65,6 +80,47 @@ fn schachdame_forced_wins() {
 #[test]
 fn schachdame_forced_wins_do_not_depend_on_threads() {
     finds_every_win::<Schachdame>(&SCHACHDAME, 2);
+}
+
+#[test]
+fn courier_forced_wins() {
+    finds_every_win::<Courier>(&COURIER, 1);
+}
+
+#[test]
+fn courier_forced_wins_do_not_depend_on_threads() {
+    finds_every_win::<Courier>(&COURIER, 2);
+}
+
+#[test]
+fn courier_special_results_are_scored() {
+    // RULES.md C7: taking Black's last piece bares its king; whatever Black replies, White has
+    // won on its next turn.
+    let pos = Courier::from_fen("7k4/p11/12/12/12/12/12/R10K w - - 0 1").unwrap();
+    assert_eq!(forced::shortest_win(&pos, 2), Some(1));
+    let r = search_position(&pos, &depth_limit(4), 16, 1);
+    assert_eq!(Score::from_internal(r.score), Score::Mate(1));
+    assert_eq!(r.best.map(|m| pos.format_move(m)).as_deref(), Some("a1a7"));
+    // C6: stalemate loses for the stalemated side. Kd7-c7 takes b8 and b7 from the king on a8,
+    // the alfil on c5 guards a7, and the black pawn on h4 is blocked: Black is stalemated, and
+    // White wins.
+    let pos = Courier::from_fen("k11/3K8/12/2E9/7p4/7P4/12/12 w - - 0 1").unwrap();
+    let after = pos.play(pos.parse_move("d7c7").unwrap());
+    assert_eq!(
+        after.outcome(),
+        Some(kurier::game::Outcome::Win {
+            winner: kurier::game::Color::White,
+            reason: kurier::game::Reason::Stalemate
+        })
+    );
+    let r = search_position(&pos, &depth_limit(4), 16, 1);
+    assert_eq!(Score::from_internal(r.score), Score::Mate(1));
+    assert!(forced::move_wins_within(&pos, r.best.unwrap(), 1));
+    // Two bare kings draw (C8): taking the last piece with the king is 0, not a loss.
+    let pos = Courier::from_fen("11k/12/12/12/12/12/1r10/K11 w - - 0 1").unwrap();
+    let r = search_position(&pos, &depth_limit(4), 16, 1);
+    assert_eq!(r.best.map(|m| pos.format_move(m)).as_deref(), Some("a1b2"));
+    assert_eq!(r.score, 0);
 }
 
 #[test]

@@ -10,10 +10,15 @@ pub fn lost<G: Game>(pos: &G) -> bool {
     matches!(pos.outcome(), Some(Outcome::Win { winner, .. }) if winner != pos.side_to_move())
 }
 
-/// True when the side to move can force a win by the board within `moves` of its own moves.
+/// True when the side to move can force a win by the board within `moves` of its own moves. A
+/// position already won for the side to move counts (Courier's bare-king rule decides some games
+/// on the winner's turn, RULES.md C7).
 pub fn wins_within<G: Game>(pos: &G, moves: u32) -> bool {
-    if moves == 0 || pos.outcome().is_some() {
-        return false;
+    match pos.outcome() {
+        Some(Outcome::Win { winner, .. }) => return winner == pos.side_to_move(),
+        Some(Outcome::Draw(_)) => return false,
+        None if moves == 0 => return false,
+        None => {}
     }
     let mut list = MoveList::new();
     pos.generate(&mut list);
@@ -26,7 +31,7 @@ pub fn move_wins_within<G: Game>(pos: &G, mv: G::Move, moves: u32) -> bool {
     if lost(&child) {
         return true;
     }
-    if moves <= 1 || child.outcome().is_some() {
+    if child.outcome().is_some() {
         return false;
     }
     let mut replies = MoveList::new();

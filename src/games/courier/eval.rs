@@ -192,7 +192,7 @@ mod tests {
     fn start_is_balanced_and_material_counts() {
         let start = Courier::start();
         assert!(start.evaluate().abs() < 60, "{}", start.evaluate());
-        let up = Courier::from_fen("k11/12/12/12/12/12/12/R2R7K w - - 0 1").unwrap();
+        let up = Courier::from_fen("k11/12/12/12/12/12/12/1R1R7K w - - 0 1").unwrap();
         assert!(up.evaluate() > 800);
     }
 
