@@ -4,6 +4,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use kurier::game::{Game, MoveList};
 use kurier::games::courier::Courier;
+use kurier::games::dual::DualCheckers;
 use kurier::games::schachdame::Schachdame;
 
 /// Opening, middlegame, an ending with promotions near, and a position in check.
@@ -79,5 +80,38 @@ fn courier_movegen(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, movegen, courier_movegen);
+/// Dual checkers: the start, a middlegame with a forced mixed capture, kings on both sides, and
+/// the seed's king with four captures (RULES.md D8).
+const DUAL_POSITIONS: [(&str, &str); 4] = [
+    ("start", kurier::games::dual::START_FEN),
+    (
+        "capture",
+        "1m1m1m1m/m1m1m1m1/3m3m/2m5/M3m3/1M3M1M/2M1M1M1/1M1M1M1M w 0 4",
+    ),
+    ("kings", "1K2K3/7k/8/M7/2M5/8/8/8 b 0 32"),
+    ("king-captures", "3m4/8/2m5/m2K3m/8/3m4/8/8 w 0 1"),
+];
+
+fn dual_movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dualcheckers/movegen");
+    for (name, fen) in DUAL_POSITIONS {
+        let pos = match DualCheckers::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => panic!("{name}: {e}"),
+        };
+        group.bench_function(format!("generate/{name}"), |b| {
+            b.iter(|| {
+                let mut list = MoveList::new();
+                black_box(&pos).generate(&mut list);
+                list.len()
+            })
+        });
+        group.bench_function(format!("count/{name}"), |b| {
+            b.iter(|| black_box(&pos).count_moves())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, movegen, courier_movegen, dual_movegen);
 criterion_main!(benches);

@@ -5,6 +5,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use kurier::game::Game;
 use kurier::games::courier::Courier;
+use kurier::games::dual::DualCheckers;
 use kurier::games::schachdame::Schachdame;
 use kurier::perft::perft;
 
@@ -43,5 +44,20 @@ fn courier_perft_bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft_bench, courier_perft_bench);
+/// Dual checkers from the start to depth 9 (4.2 million leaves) and a position with kings on
+/// both sides to depth 6; the depth-11 figure is `kurier perft --variant dualcheckers --depth 11`.
+fn dual_perft_bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dualcheckers/perft");
+    group.sample_size(10);
+    let start = DualCheckers::start();
+    group.bench_function("start/9", |b| b.iter(|| perft(black_box(&start), 9)));
+    let kings = match DualCheckers::from_fen("1K2K3/7k/8/M7/2M5/8/8/8 b 0 32") {
+        Ok(p) => p,
+        Err(e) => panic!("{e}"),
+    };
+    group.bench_function("kings/6", |b| b.iter(|| perft(black_box(&kings), 6)));
+    group.finish();
+}
+
+criterion_group!(benches, perft_bench, courier_perft_bench, dual_perft_bench);
 criterion_main!(benches);

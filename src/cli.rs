@@ -20,7 +20,7 @@ USAGE:
   kurier bench [--variant NAME] [--depth N]   fixed search: node count (signature) and speed
   kurier --help | --version
 
-Variants: courier, schachdame. Logging: RUST_LOG=debug kurier (to stderr).";
+Variants: courier, schachdame, dualcheckers. Logging: RUST_LOG=debug kurier (to stderr).";
 
 /// What the command line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]

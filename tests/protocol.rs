@@ -120,3 +120,30 @@ fn xboard_courier_sends_no_setup_and_accepts_four_field_fens() {
     assert!(out.contains("1-0 {White wins by stalemate}"), "{out}");
     assert!(out.ends_with("pong 3\n"), "{out}");
 }
+
+#[test]
+fn dualcheckers_on_both_protocols() {
+    // UCI: the seed's first line in protocol notation (RULES.md D5, DESIGN.md move text), and
+    // the same capture in the people's notation.
+    let out = session(
+        "uci\nsetoption name UCI_Variant value dualcheckers\n\
+         position startpos moves f3e4 d6e5 e4e5 f6e5,e5d4,d4d3\nd\ngo perft 1\n\
+         position startpos moves f3-e4 d6-e5 e4:e5 f6:d4:d3\nd\nquit\n",
+    );
+    assert!(out.contains("var dualcheckers"), "{out}");
+    let fen = "info string fen 1m1m1m1m/m1m1m1m1/1m5m/8/8/1M1m3M/M1M1M1M1/1M1M1M1M w 0 3";
+    assert_eq!(out.matches(fen).count(), 2, "{out}");
+    assert!(
+        out.contains("c2d3,d3e4: 1\n") && out.contains("e2d3,d3c4: 1\n"),
+        "{out}"
+    );
+    assert!(out.contains("Nodes searched: 2\n"), "{out}");
+    // XBoard: the setup line names the men M and the kings K.
+    let out = session("xboard\nprotover 2\nvariant dualcheckers\nping 1\nusermove f3e4\nquit\n");
+    assert!(out.contains("dualcheckers"), "{out}");
+    assert!(
+        out.contains("setup (..........M..........K..........m..........k) 8x8+0_fairy 1m1m1m1m/"),
+        "{out}"
+    );
+    assert!(!out.contains("Illegal"), "{out}");
+}

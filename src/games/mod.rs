@@ -4,6 +4,7 @@
 //! macro turns a [`Variant`] value into a call of generic code with the matching type.
 
 pub mod courier;
+pub mod dual;
 pub mod schachdame;
 
 use std::fmt;
@@ -16,18 +17,21 @@ pub enum Variant {
     Courier,
     /// Schachdame (RULES.md S), `schachdame`.
     Schachdame,
+    /// Dual checkers (RULES.md D), `dualcheckers`.
+    DualCheckers,
 }
 
 impl Variant {
     /// Every game this build plays, in the order of the protocol contract
     /// (`courier,schachdame,dualcheckers`).
-    pub const ALL: [Variant; 2] = [Variant::Courier, Variant::Schachdame];
+    pub const ALL: [Variant; 3] = [Variant::Courier, Variant::Schachdame, Variant::DualCheckers];
 
-    /// The protocol name (`courier`, `schachdame`).
+    /// The protocol name (`courier`, `schachdame`, `dualcheckers`).
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Courier => "courier",
             Variant::Schachdame => "schachdame",
+            Variant::DualCheckers => "dualcheckers",
         }
     }
 
@@ -83,6 +87,10 @@ macro_rules! with_game {
             }
             $crate::games::Variant::Schachdame => {
                 type $g = $crate::games::schachdame::Schachdame;
+                $body
+            }
+            $crate::games::Variant::DualCheckers => {
+                type $g = $crate::games::dual::DualCheckers;
                 $body
             }
         }

@@ -2,7 +2,7 @@
 //! protocol text and the generic game code.
 
 use crate::game::Game;
-use crate::games::{courier::Courier, schachdame::Schachdame, Variant};
+use crate::games::{courier::Courier, dual::DualCheckers, schachdame::Schachdame, Variant};
 use crate::perft;
 use crate::record::GameRecord;
 
@@ -13,6 +13,8 @@ pub enum AnyRecord {
     Courier(GameRecord<Courier>),
     /// A Schachdame game.
     Schachdame(GameRecord<Schachdame>),
+    /// A Dual-checkers game.
+    DualCheckers(GameRecord<DualCheckers>),
 }
 
 /// Runs `$body` with `$r` bound to the typed record inside an [`AnyRecord`].
@@ -21,6 +23,7 @@ macro_rules! on_record {
         match $record {
             AnyRecord::Courier($r) => $body,
             AnyRecord::Schachdame($r) => $body,
+            AnyRecord::DualCheckers($r) => $body,
         }
     };
 }
@@ -31,6 +34,9 @@ impl AnyRecord {
         match variant {
             Variant::Courier => AnyRecord::Courier(GameRecord::new(Courier::start())),
             Variant::Schachdame => AnyRecord::Schachdame(GameRecord::new(Schachdame::start())),
+            Variant::DualCheckers => {
+                AnyRecord::DualCheckers(GameRecord::new(DualCheckers::start()))
+            }
         }
     }
 
@@ -43,6 +49,9 @@ impl AnyRecord {
             Variant::Schachdame => Ok(AnyRecord::Schachdame(GameRecord::new(
                 Schachdame::from_fen(fen).map_err(|e| e.to_string())?,
             ))),
+            Variant::DualCheckers => Ok(AnyRecord::DualCheckers(GameRecord::new(
+                DualCheckers::from_fen(fen).map_err(|e| e.to_string())?,
+            ))),
         }
     }
 
@@ -51,6 +60,7 @@ impl AnyRecord {
         match self {
             AnyRecord::Courier(_) => Variant::Courier,
             AnyRecord::Schachdame(_) => Variant::Schachdame,
+            AnyRecord::DualCheckers(_) => Variant::DualCheckers,
         }
     }
 

@@ -24,6 +24,12 @@ fn setup_line(variant: Variant) -> Option<String> {
             "setup (P.B...................Kp.b...................k) 8x8+0_fairy {}",
             crate::games::schachdame::START_FEN
         ),
+        // Men on XBoard's `M` slot and kings on `K`, so the letters match the game's FEN
+        // (RULES.md D2). Full multi-leg capture support in XBoard is a later issue.
+        Variant::DualCheckers => format!(
+            "setup (..........M..........K..........m..........k) 8x8+0_fairy {}",
+            crate::games::dual::START_FEN
+        ),
     })
 }
 
@@ -33,6 +39,9 @@ fn piece_lines(variant: Variant) -> &'static [&'static str] {
     match variant {
         Variant::Courier => &[],
         Variant::Schachdame => &["piece P& fmFfcF", "piece B& B", "piece K& F"],
+        // Quiet moves only (RULES.md D3, D8); the captures (D5, D8) have no Betza form XBoard
+        // understands, so a GUI must play Dual checkers with legality testing off.
+        Variant::DualCheckers => &["piece M& fmF", "piece K& mB"],
     }
 }
 
