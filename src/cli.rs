@@ -154,23 +154,13 @@ pub fn run_bench(
     depth: Option<u32>,
 ) -> Result<(), String> {
     use crate::bench::{bench_game, print_total, BenchResult};
-    use crate::games::{courier::Courier, schachdame::Schachdame};
     let w = |e: std::io::Error| e.to_string();
     let mut total = BenchResult::default();
     for v in Variant::ALL
         .into_iter()
         .filter(|&v| variant.is_none_or(|w| w == v))
     {
-        // Games join as their evaluation lands; then this becomes `with_game!`.
-        let r = if v == Variant::Schachdame {
-            bench_game::<Schachdame>(out, depth)
-        } else if v == Variant::Courier {
-            bench_game::<Courier>(out, depth)
-        } else {
-            writeln!(out, "{v}: no evaluation yet, not benched").map_err(w)?;
-            continue;
-        }
-        .map_err(w)?;
+        let r = with_game!(v, G => bench_game::<G>(out, depth)).map_err(w)?;
         total.nodes += r.nodes;
         total.time += r.time;
     }

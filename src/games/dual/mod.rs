@@ -24,9 +24,10 @@
 //!
 //! Layout: [`tables`] compile-time geometry, [`captures`] the multi-capture search and the
 //! duplicate policy, [`movegen`] the generator, [`fen`] positions as text, [`moves`] the move
-//! type and its notation.
+//! type and its notation, [`eval`] the evaluation and search hooks (engine policy, not rules).
 
 pub mod captures;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
