@@ -19,6 +19,24 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if command == Command::Protocol {
+        if std::io::stdin().is_terminal() {
+            eprintln!(
+                "Kurier: type 'uci' or 'xboard' to start a protocol; 'kurier --help' for more."
+            );
+        }
+        let config = Config::load();
+        // Protocol messages come from the command loop and the search thread: no lock is held
+        // here, each message takes it in turn.
+        let output = kurier::protocol::Output::new(std::io::stdout());
+        return match kurier::protocol::run(std::io::stdin().lock(), output, &config) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("kurier: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = match command {
@@ -26,16 +44,7 @@ fn main() -> ExitCode {
         Command::Version => {
             writeln!(out, "kurier {}", env!("CARGO_PKG_VERSION")).map_err(|e| e.to_string())
         }
-        Command::Protocol => {
-            if std::io::stdin().is_terminal() {
-                eprintln!(
-                    "Kurier: type 'uci' or 'xboard' to start a protocol; 'kurier --help' for more."
-                );
-            }
-            let config = Config::load();
-            kurier::protocol::run(std::io::stdin().lock(), &mut out, &config)
-                .map_err(|e| e.to_string())
-        }
+        Command::Protocol => Ok(()),
         Command::Perft {
             variant,
             fen,

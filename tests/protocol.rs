@@ -4,9 +4,9 @@
 use kurier::config::Config;
 
 fn session(input: &str) -> String {
-    let mut out = Vec::new();
-    kurier::protocol::run(input.as_bytes(), &mut out, &Config::default()).unwrap();
-    String::from_utf8(out).unwrap()
+    let (output, memory) = kurier::protocol::Output::memory();
+    kurier::protocol::run(input.as_bytes(), output, &Config::default()).unwrap();
+    memory.text()
 }
 
 #[test]
@@ -146,4 +146,86 @@ fn dualcheckers_on_both_protocols() {
         "{out}"
     );
     assert!(!out.contains("Illegal"), "{out}");
+}
+
+/// The move after `bestmove` or `move` in `out`.
+fn answer<'a>(out: &'a str, prefix: &str) -> Option<&'a str> {
+    out.lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .and_then(|rest| rest.split_whitespace().next())
+}
+
+#[test]
+fn uci_go_searches_and_answers_for_every_game() {
+    for (variant, moves) in [
+        ("schachdame", "b2a3 a7b6"),
+        ("courier", "i2i3 k7k6"),
+        ("dualcheckers", "f3e4 d6e5"),
+    ] {
+        let out = session(&format!(
+            "uci\nsetoption name UCI_Variant value {variant}\nucinewgame\nisready\n\
+             position startpos moves {moves}\ngo depth 5\n"
+        ));
+        assert!(out.contains("info depth 5 "), "{variant}: {out}");
+        let best = answer(&out, "bestmove ").unwrap_or_else(|| panic!("{variant}: {out}"));
+        // The answer is legal: playing it is accepted.
+        let check = session(&format!(
+            "uci\nsetoption name UCI_Variant value {variant}\nposition startpos moves {moves} {best}\nd\n"
+        ));
+        assert!(!check.contains("error"), "{variant}: {best}: {check}");
+    }
+}
+
+#[test]
+fn uci_clock_infinite_stop_and_mate() {
+    // A mate in one (RULES.md S8's example, one move before it) found on a clock.
+    let out = session(
+        "uci\nsetoption name UCI_Variant value schachdame\nposition fen 8/8/8/8/8/B1K5/8/k7 w - - 0 1\n\
+         go wtime 1000 btime 1000 winc 10 binc 10\n",
+    );
+    assert_eq!(answer(&out, "bestmove "), Some("a3b2"), "{out}");
+    assert!(out.contains("score mate 1"), "{out}");
+    // go infinite runs until stop, then answers once.
+    let out = session(
+        "uci\nsetoption name UCI_Variant value courier\nposition startpos\ngo infinite\nisready\nstop\nisready\n",
+    );
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+    assert!(out.contains("readyok"));
+    // Options: bad values are answered, good ones taken.
+    let out = session("uci\nsetoption name Hash value 0\nsetoption name Threads value 2\nsetoption name Hash value 8\nisready\n");
+    assert_eq!(out.matches("info string error").count(), 1, "{out}");
+    assert!(out.contains("option name Hash type spin"));
+}
+
+#[test]
+fn xboard_engine_plays_its_side_and_claims_results() {
+    // After `new` the engine plays Black: a user move makes it answer.
+    let out = session("xboard\nprotover 2\nvariant schachdame\nnew\nsd 4\nusermove b2a3\n");
+    let mv = answer(&out, "move ").unwrap_or_else(|| panic!("{out}"));
+    assert!(mv.len() >= 4, "{out}");
+    // `go` in a mate-in-one position: the engine mates and claims the win.
+    let out = session(
+        "xboard\nprotover 2\nvariant schachdame\nforce\nsetboard 8/8/8/8/8/B1K5/8/k7 w - - 0 1\n\
+         time 1000\notim 1000\nlevel 0 1 0.01\ngo\n",
+    );
+    assert_eq!(answer(&out, "move "), Some("a3b2"), "{out}");
+    assert!(out.contains("1-0 {White wins by checkmate}"), "{out}");
+    // Courier: stalemate wins for the side that stalemates (RULES.md C6), claimed as such.
+    let out = session(
+        "xboard\nprotover 2\nvariant courier\nforce\nsetboard k11/3K8/12/2E9/7p4/7P4/12/12 w 0 1\nsd 3\ngo\n",
+    );
+    assert!(out.contains("1-0 {White wins by stalemate}"), "{out}");
+}
+
+#[test]
+fn xboard_force_cancels_and_analyze_reports() {
+    let out =
+        session("xboard\nprotover 2\nvariant courier\nnew\nst 10\nusermove i2i3\nforce\nping 7\n");
+    // The search started by the user move was cancelled by force: no move after it.
+    assert!(!out.contains("\nmove "), "{out}");
+    assert!(out.ends_with("pong 7\n"), "{out}");
+    let out = session(
+        "xboard\nprotover 2\nvariant dualcheckers\npost\nanalyze\nusermove f3e4\nexit\nping 8\n",
+    );
+    assert!(out.ends_with("pong 8\n"), "{out}");
 }

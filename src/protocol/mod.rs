@@ -5,21 +5,23 @@
 //! answers; errors are answered on the wire and the loop goes on. stdout is flushed after every
 //! message.
 //!
-//! This build speaks the parts of both protocols that set up positions, check moves and run
-//! perft; playing (search) comes with the search issue.
+//! The search runs on its own thread ([`thinker`]); both write through one [`Output`].
 
+pub mod output;
 pub mod session;
+pub mod thinker;
 pub mod uci;
 pub mod xboard;
 
 use crate::config::Config;
-use std::io::{BufRead, Write};
+pub use output::Output;
+use std::io::BufRead;
 
 /// The name and version sent to GUIs.
 pub const ENGINE_NAME: &str = concat!("Kurier ", env!("CARGO_PKG_VERSION"));
 
 /// Reads commands from `input` until `quit` or end of input, answering on `output`.
-pub fn run(input: impl BufRead, output: &mut impl Write, config: &Config) -> std::io::Result<()> {
+pub fn run(input: impl BufRead, output: Output, config: &Config) -> std::io::Result<()> {
     let mut lines = input.lines();
     loop {
         let Some(line) = lines.next() else {
@@ -28,13 +30,12 @@ pub fn run(input: impl BufRead, output: &mut impl Write, config: &Config) -> std
         let line = line?;
         match line.trim() {
             "" => continue,
-            "uci" => return uci::Uci::new(config).run(&line, lines, output),
-            "xboard" => return xboard::XBoard::new(config).run(lines, output),
+            "uci" => return uci::Uci::new(config, output).run(&line, lines),
+            "xboard" => return xboard::XBoard::new(config, output).run(lines),
             "quit" => return Ok(()),
-            other => {
-                writeln!(output, "Error (expected 'uci' or 'xboard' first): {other}")?;
-                output.flush()?;
-            }
+            other => output.line(&format!(
+                "Error (expected 'uci' or 'xboard' first): {other}"
+            ))?,
         }
     }
 }

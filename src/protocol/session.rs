@@ -1,10 +1,22 @@
 //! The game a protocol session is playing, whichever it is: the one run-time switch between the
 //! protocol text and the generic game code.
 
-use crate::game::Game;
+use crate::game::{Color, Game};
 use crate::games::{courier::Courier, dual::DualCheckers, schachdame::Schachdame, Variant};
 use crate::perft;
 use crate::record::GameRecord;
+use crate::search::{Info, Limits, Searcher};
+
+/// What a search answers, in protocol notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The move to play; `None` when there is no legal move.
+    pub best: Option<String>,
+    /// The expected reply.
+    pub ponder: Option<String>,
+    /// The internal score of the best move.
+    pub score: i32,
+}
 
 /// A game record of any variant.
 #[derive(Clone, Debug)]
@@ -87,6 +99,36 @@ impl AnyRecord {
                 .into_iter()
                 .map(|(m, n)| (pos.format_move(m), n))
                 .collect()
+        })
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        on_record!(self, r => r.current().side_to_move())
+    }
+
+    /// Number of moves played since the start or the last `setboard`.
+    pub fn moves_played(&self) -> usize {
+        on_record!(self, r => r.moves().len())
+    }
+
+    /// Searches the current position; the answer is in protocol notation.
+    pub fn search(
+        &self,
+        searcher: &Searcher,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Answer {
+        on_record!(self, r => {
+            let res = searcher.search_prepared(r, limits, on_info);
+            let pos = r.current();
+            let best = res.best.map(|m| pos.format_move(m));
+            let ponder = res.best.zip(res.ponder).map(|(b, p)| pos.play(b).format_move(p));
+            Answer {
+                best,
+                ponder,
+                score: res.score,
+            }
         })
     }
 

@@ -159,7 +159,9 @@ impl Control {
         self.pondering.store(false, Ordering::Relaxed);
     }
 
-    fn reset(&self, ponder: bool) {
+    /// Readies the controls for a new search (clears `stop`). Call before starting a search on
+    /// another thread, so that a `stop` sent right after cannot be lost.
+    pub fn reset(&self, ponder: bool) {
         self.stop.store(false, Ordering::Relaxed);
         self.pondering.store(ponder, Ordering::Relaxed);
         self.ponderhit_ms.store(0, Ordering::Relaxed);
@@ -227,6 +229,17 @@ impl Searcher {
         report: &mut dyn FnMut(&Info),
     ) -> SearchResult<G::Move> {
         self.control.reset(limits.ponder);
+        self.search_prepared(game, limits, report)
+    }
+
+    /// [`Searcher::search`] without resetting the controls: for a search started on another
+    /// thread after [`Control::reset`], so that an early `stop` is kept.
+    pub fn search_prepared<G: Searchable>(
+        &self,
+        game: &GameRecord<G>,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult<G::Move> {
         self.tt.new_search();
         let root = game.current().clone();
         let mut moves = MoveList::new();
