@@ -13,6 +13,9 @@
 //!   and directly along a rank or file onto an enemy piece at an odd distance (D8);
 //! - the move is over only when the piece can capture no more (D4).
 //!
+//! The generator starts the search only from pieces that can capture, and a man that lands with
+//! no uncaptured enemy piece next to it finishes its path without a further call.
+//!
 //! Captured pieces stay on the board until the move ends (D6): the search keeps the set of
 //! captured squares and leaves them in the occupancy, so they block every ray, cannot be landed
 //! on, jumped or taken again. The capturing piece's origin is removed from the occupancy (D6: it
@@ -29,11 +32,24 @@
 //! handful of moves per piece), so a linear scan beats hashing and needs no allocation; moves of
 //! different origins can never be equal, so the scan starts at the first move of this piece.
 //!
+//! A move of **one** capture has exactly one path, so it is never looked up: a man takes a
+//! given neighbour in one way only (directly when orthogonal, by a jump onto the one square beyond
+//! when diagonal), and a king takes a given piece along the one line joining them, each landing
+//! square being a different destination. Only moves of several captures can be duplicates.
+//!
+//! Perft's last ply counts with [`CountVisitor`] instead: it counts moves of one capture and keeps
+//! only the current piece's moves of several captures (captured set and destination) in a small
+//! buffer for the same check; a piece with more of them than the buffer holds makes the caller
+//! count with [`ListVisitor`].
+//!
 //! The notation code reuses the same search with a visitor that records the legs of each path
 //! ([`super::moves`]): one rules implementation serves generation, counting and notation.
 
 use super::moves::Move;
-use super::tables::{free_ray, nearest, opposite_colours, DIAGONAL, NONE, ORTHOGONAL, STEP};
+use super::tables::{
+    free_ray, nearest, opposite_colours, DIAGONAL, JUMP_VICTIMS, MAN_TARGETS, ORTHOGONAL,
+    ORTH_NEIGHBOURS,
+};
 use crate::bitboard::squares;
 use crate::game::{MoveList, MAX_MOVES};
 
@@ -129,6 +145,30 @@ pub fn king_can_capture(ctx: &Ctx, sq: usize, captured: u64) -> bool {
             .any(|&d| king_direct(ctx, sq, d, captured).is_some())
 }
 
+/// A man's direct capture of `n` (RULES.md D5), when `n` is one of `directs`.
+#[inline(always)]
+fn man_direct<V: Visitor>(ctx: &Ctx, n: usize, captured: u64, directs: u64, v: &mut V) {
+    if directs & (1u64 << n) != 0 {
+        v.enter(Leg::Direct { victim: n as u8 });
+        man_goes_on(ctx, n, captured | 1u64 << n, v);
+        v.leave();
+    }
+}
+
+/// A man has landed on `sq` with `captured` taken: the search goes on from there, except that a
+/// man (not promoted, RULES.md D7) with no uncaptured enemy piece next to it, orthogonally or
+/// diagonally with a square beyond, can capture no more, and its path is finished at once.
+#[inline(always)]
+fn man_goes_on<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, v: &mut V) {
+    // RULES.md D7: promoted on the far rank, the piece goes on as a king.
+    let promotes = ctx.promotion & (1u64 << sq) != 0;
+    if !promotes && ctx.enemy & !captured & MAN_TARGETS[sq] == 0 {
+        v.finish(Move::new(ctx.from as usize, sq, captured, false));
+    } else {
+        search(ctx, sq, captured, promotes, v);
+    }
+}
+
 /// Follows the capturer standing on `sq` (a king when `king`) with `captured` already taken,
 /// reporting every finished path to `v`. Called with `captured == 0` on the origin, it reports
 /// nothing when the piece cannot capture.
@@ -179,37 +219,35 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
             }
         }
     } else {
-        // RULES.md D5, diagonal jump forward or backward.
-        for d in DIAGONAL {
-            let n = STEP[d][sq];
-            if n == NONE || avail & (1u64 << n) == 0 {
-                continue;
-            }
-            let b = STEP[d][n as usize];
-            if b == NONE || ctx.occ & (1u64 << b) != 0 {
+        let jumps = avail & JUMP_VICTIMS[sq];
+        let directs = avail & ORTH_NEIGHBOURS[sq];
+        // RULES.md D5, diagonal jump forward or backward, in the order of `DIAGONAL` (north-east
+        // +9, north-west +7, south-east -7, south-west -9): highest victim square first.
+        let mut left = jumps;
+        while left != 0 {
+            let n = 63 - left.leading_zeros() as usize;
+            left ^= 1u64 << n;
+            let b = 2 * n - sq;
+            if ctx.occ & (1u64 << b) != 0 {
                 continue;
             }
             found = true;
             v.enter(Leg::Jump {
-                victim: n,
-                landing: b,
+                victim: n as u8,
+                landing: b as u8,
             });
-            // RULES.md D7: promoted on the far rank, the piece goes on as a king.
-            let promotes = ctx.promotion & (1u64 << b) != 0;
-            search(ctx, b as usize, captured | 1u64 << n, promotes, v);
+            man_goes_on(ctx, b, captured | 1u64 << n, v);
             v.leave();
         }
-        // RULES.md D5, direct capture of an orthogonal neighbour.
-        for d in ORTHOGONAL {
-            let n = STEP[d][sq];
-            if n == NONE || avail & (1u64 << n) == 0 {
-                continue;
-            }
+        // RULES.md D5, direct capture of an orthogonal neighbour, in the order of `ORTHOGONAL`
+        // (north, south, east, west). `directs` holds only real neighbours of `sq`, so the
+        // wrapped offsets of an edge square never match.
+        if directs != 0 {
             found = true;
-            v.enter(Leg::Direct { victim: n });
-            let promotes = ctx.promotion & (1u64 << n) != 0;
-            search(ctx, n as usize, captured | 1u64 << n, promotes, v);
-            v.leave();
+            man_direct(ctx, (sq + 8) & 63, captured, directs, v);
+            man_direct(ctx, (sq + 56) & 63, captured, directs, v);
+            man_direct(ctx, (sq + 1) & 63, captured, directs, v);
+            man_direct(ctx, (sq + 63) & 63, captured, directs, v);
         }
     }
     // RULES.md D4: the move ends only when the piece can capture no more.
@@ -230,14 +268,101 @@ pub struct ListVisitor<'a> {
 impl Visitor for ListVisitor<'_> {
     #[inline(always)]
     fn finish(&mut self, mv: Move) {
-        // RULES.md D12: several paths with the same identity are one move.
-        if self.list[self.first..].contains(&mv) {
+        // RULES.md D12: several paths with the same identity are one move. A move of one capture
+        // has one path (see the module header), so only longer ones are looked up.
+        if !mv.captured().is_power_of_two() && self.list[self.first..].contains(&mv) {
             return;
         }
         // A list of MAX_MOVES distinct captures needs a position built for it; the generator
         // keeps the first MAX_MOVES rather than overflow (never reached by real games).
         if self.list.len() < MAX_MOVES {
             self.list.push(mv);
+        }
+    }
+}
+
+/// How many distinct moves of several captures of one piece [`CountVisitor`] keeps for the
+/// duplicate check (RULES.md D12) before it gives up; real positions stay far below.
+pub const COUNT_CAPACITY: usize = 16;
+
+/// The counting visitor (perft's last ply): counts the distinct moves (RULES.md D12) without
+/// listing them. Moves of one capture have one path each and are only counted. Longer moves of
+/// the current piece are kept for the duplicate check, as their captured sets and destinations
+/// (the origin is the piece's, so the rest of the identity); moves of different pieces are never
+/// equal, so [`CountVisitor::next_piece`] forgets them. The buffer is small and on the stack:
+/// when one piece overflows it ([`CountVisitor::overflowed`]) the caller counts with a
+/// [`ListVisitor`] instead.
+pub struct CountVisitor {
+    /// Distinct moves counted so far, except the current piece's moves of several captures.
+    counted: usize,
+    /// The number of the current piece's distinct moves of several captures.
+    len: usize,
+    /// Their captured sets.
+    captured: [u64; COUNT_CAPACITY],
+    /// Their destinations, plus 64 when the man ends as a king (RULES.md D7).
+    ends: [u8; COUNT_CAPACITY],
+    /// One piece had more than `COUNT_CAPACITY` distinct moves of several captures.
+    overflow: bool,
+}
+
+impl CountVisitor {
+    /// A visitor that has seen nothing.
+    #[inline(always)]
+    pub fn new() -> Self {
+        CountVisitor {
+            counted: 0,
+            len: 0,
+            captured: [0; COUNT_CAPACITY],
+            ends: [0; COUNT_CAPACITY],
+            overflow: false,
+        }
+    }
+
+    /// The current piece's moves are all seen; the next piece's moves follow.
+    #[inline(always)]
+    pub fn next_piece(&mut self) {
+        self.counted += self.len;
+        self.len = 0;
+    }
+
+    /// True when the buffer overflowed and [`CountVisitor::count`] is not to be trusted.
+    #[inline(always)]
+    pub fn overflowed(&self) -> bool {
+        self.overflow
+    }
+
+    /// The number of distinct moves, capped like [`ListVisitor`]'s list at `MAX_MOVES`.
+    #[inline(always)]
+    pub fn count(&self) -> usize {
+        (self.counted + self.len).min(MAX_MOVES)
+    }
+}
+
+impl Default for CountVisitor {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Visitor for CountVisitor {
+    #[inline(always)]
+    fn finish(&mut self, mv: Move) {
+        let captured = mv.captured();
+        if captured.is_power_of_two() {
+            self.counted += 1;
+            return;
+        }
+        let end = mv.to() as u8 | (mv.is_promotion() as u8) << 6;
+        let n = self.len;
+        if (0..n).any(|i| self.captured[i] == captured && self.ends[i] == end) {
+            return;
+        }
+        if n == COUNT_CAPACITY {
+            self.overflow = true;
+        } else {
+            self.captured[n] = captured;
+            self.ends[n] = end;
+            self.len = n + 1;
         }
     }
 }

@@ -89,6 +89,47 @@ pub static RAY: [[u64; 64]; 8] = build_rays();
 /// `STEP[d][sq]`: the neighbour of `sq` in direction `d`, or [`NONE`] off the board.
 pub static STEP: [[u8; 64]; 8] = build_step();
 
+const fn build_neighbours(first: usize, beyond: bool) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = first;
+        while d < first + 4 {
+            let (df, dr) = DIRS[d];
+            let (f, r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+            if on_board(f, r) && (!beyond || on_board(f + df, r + dr)) {
+                t[sq] |= 1u64 << (r * 8 + f);
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// `ORTH_NEIGHBOURS[sq]`: the orthogonal neighbours of `sq`, the squares a man captures directly
+/// from `sq` (RULES.md D5).
+pub static ORTH_NEIGHBOURS: [u64; 64] = build_neighbours(4, false);
+/// `JUMP_VICTIMS[sq]`: the diagonal neighbours of `sq` with a square beyond them, the squares a
+/// man can jump over from `sq` (RULES.md D5); the landing square of victim `n` is `2 * n - sq`.
+pub static JUMP_VICTIMS: [u64; 64] = build_neighbours(0, true);
+
+const fn build_man_targets() -> [u64; 64] {
+    let (orth, jumps) = (build_neighbours(4, false), build_neighbours(0, true));
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = orth[sq] | jumps[sq];
+        sq += 1;
+    }
+    t
+}
+
+/// `MAN_TARGETS[sq]`: [`ORTH_NEIGHBOURS`] and [`JUMP_VICTIMS`] together, the squares where an
+/// enemy piece may be capturable by a man on `sq`. None of them holding one, the man has no
+/// capture.
+pub static MAN_TARGETS: [u64; 64] = build_man_targets();
+
 /// The nearest square of `occ` from `sq` in direction `d`, if any.
 #[inline(always)]
 pub fn nearest(d: usize, sq: usize, occ: u64) -> Option<usize> {
@@ -137,6 +178,23 @@ mod tests {
         // a1 dark, b1 light (White's men start on light squares, RULES.md D2).
         assert_ne!(DARK & 1, 0);
         assert_eq!(DARK & 2, 0);
+        for sq in 0..64 {
+            let orth: u64 = ORTHOGONAL
+                .iter()
+                .filter(|&&d| STEP[d][sq] != NONE)
+                .map(|&d| 1u64 << STEP[d][sq])
+                .sum();
+            assert_eq!(ORTH_NEIGHBOURS[sq], orth);
+            assert_eq!(MAN_TARGETS[sq], orth | JUMP_VICTIMS[sq]);
+            for d in DIAGONAL {
+                let n = STEP[d][sq];
+                let jumpable = n != NONE && STEP[d][n as usize] != NONE;
+                assert_eq!(jumpable, n != NONE && JUMP_VICTIMS[sq] & (1u64 << n) != 0);
+                if jumpable {
+                    assert_eq!(STEP[d][n as usize] as usize, 2 * n as usize - sq);
+                }
+            }
+        }
         for (d, rays) in RAY.iter().enumerate() {
             for (sq, &ray) in rays.iter().enumerate() {
                 if ray != 0 {
