@@ -200,7 +200,7 @@ fn uci_clock_infinite_stop_and_mate() {
 #[test]
 fn xboard_engine_plays_its_side_and_claims_results() {
     // After `new` the engine plays Black: a user move makes it answer.
-    let out = session("xboard\nprotover 2\nvariant schachdame\nnew\nsd 4\nusermove b2a3\n");
+    let out = session("xboard\nprotover 2\nnew\nvariant schachdame\nsd 4\nusermove b2a3\n");
     let mv = answer(&out, "move ").unwrap_or_else(|| panic!("{out}"));
     assert!(mv.len() >= 4, "{out}");
     // `go` in a mate-in-one position: the engine mates and claims the win.
@@ -220,7 +220,7 @@ fn xboard_engine_plays_its_side_and_claims_results() {
 #[test]
 fn xboard_force_cancels_and_analyze_reports() {
     let out =
-        session("xboard\nprotover 2\nvariant courier\nnew\nst 10\nusermove i2i3\nforce\nping 7\n");
+        session("xboard\nprotover 2\nnew\nvariant courier\nst 10\nusermove i2i3\nforce\nping 7\n");
     // The search started by the user move was cancelled by force: no move after it.
     assert!(!out.contains("\nmove "), "{out}");
     assert!(out.ends_with("pong 7\n"), "{out}");
@@ -228,4 +228,51 @@ fn xboard_force_cancels_and_analyze_reports() {
         "xboard\nprotover 2\nvariant dualcheckers\npost\nanalyze\nusermove f3e4\nexit\nping 8\n",
     );
     assert!(out.ends_with("pong 8\n"), "{out}");
+}
+
+#[test]
+fn bad_bytes_and_huge_lines_are_errors_not_the_end() {
+    let mut input = b"uci\nposition startpos moves \xff\xfe\n".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 3 << 20));
+    input.extend(b"\nisready\n");
+    let (output, memory) = kurier::protocol::Output::memory();
+    kurier::protocol::run(&input[..], output, &Config::default()).unwrap();
+    let out = memory.text();
+    assert_eq!(
+        out.matches("info string error").count(),
+        2,
+        "{}",
+        &out[..out.len().min(500)]
+    );
+    assert!(out.ends_with("readyok\n"));
+}
+
+#[test]
+fn variant_report_courier_start_and_plain_chess_warning() {
+    let out = session("uci\nsetoption name UCI_Variant value courier\nisready\n");
+    assert!(
+        out.contains("info string variant courier startpos rnebmk1wbenr/1ppppp1pppp1/6f5/"),
+        "{out}"
+    );
+    // CourierStart array: startpos is the pre-ceremony array (the XBoard GUI's start).
+    let out = session(
+        "uci\nsetoption name CourierStart value array\nsetoption name UCI_Variant value courier\n\
+         position startpos moves f2f3\nd\n",
+    );
+    assert!(
+        out.contains(
+            "info string fen rnebmkfwbenr/pppppppppppp/12/12/12/5P6/PPPPP1PPPPPP/RNEBMKFWBENR b"
+        ),
+        "{out}"
+    );
+    // XBoard: `new` without `variant` means plain chess: the user is told once.
+    let out = session("xboard\nprotover 2\nnew\nsd 2\nusermove b2a3\n");
+    assert_eq!(
+        out.matches("tellusererror Kurier does not play normal chess")
+            .count(),
+        1,
+        "{out}"
+    );
+    let out = session("xboard\nprotover 2\nnew\nvariant schachdame\nsd 2\nusermove b2a3\n");
+    assert!(!out.contains("tellusererror"), "{out}");
 }

@@ -20,9 +20,33 @@ use std::io::BufRead;
 /// The name and version sent to GUIs.
 pub const ENGINE_NAME: &str = concat!("Kurier ", env!("CARGO_PKG_VERSION"));
 
+/// The lines of `input`, each cut at 1 MB and decoded leniently: invalid UTF-8 becomes U+FFFD
+/// and then an ordinary unknown-command or bad-move error, never an end of the session.
+pub fn lines(mut input: impl BufRead) -> impl Iterator<Item = std::io::Result<String>> {
+    const MAX_LINE: usize = 1 << 20;
+    std::iter::from_fn(move || {
+        let mut buf = Vec::new();
+        match std::io::Read::take(input.by_ref(), MAX_LINE as u64).read_until(b'\n', &mut buf) {
+            Ok(0) => None,
+            Ok(_) => {
+                if buf.len() >= MAX_LINE && buf.last() != Some(&b'\n') {
+                    // Skip the rest of an over-long line.
+                    let mut rest = Vec::new();
+                    if let Err(e) = input.read_until(b'\n', &mut rest) {
+                        return Some(Err(e));
+                    }
+                }
+                let text = String::from_utf8_lossy(&buf);
+                Some(Ok(text.trim_end_matches(['\n', '\r']).to_string()))
+            }
+            Err(e) => Some(Err(e)),
+        }
+    })
+}
+
 /// Reads commands from `input` until `quit` or end of input, answering on `output`.
 pub fn run(input: impl BufRead, output: Output, config: &Config) -> std::io::Result<()> {
-    let mut lines = input.lines();
+    let mut lines = lines(input);
     loop {
         let Some(line) = lines.next() else {
             return Ok(());

@@ -52,6 +52,18 @@ impl AnyRecord {
         }
     }
 
+    /// A game of `variant` from its start, with Courier from the pre-ceremony array when
+    /// `courier_array` (the `CourierStart` option, for the XBoard GUI; RULES.md C3).
+    pub fn start_with(variant: Variant, courier_array: bool) -> AnyRecord {
+        if variant == Variant::Courier && courier_array {
+            match Courier::from_fen(crate::games::courier::PRE_CEREMONY_FEN) {
+                Ok(p) => return AnyRecord::Courier(GameRecord::new(p)),
+                Err(e) => unreachable!("the pre-ceremony FEN is valid: {e}"),
+            }
+        }
+        AnyRecord::start(variant)
+    }
+
     /// A game of `variant` from `fen`.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<AnyRecord, String> {
         match variant {

@@ -12,7 +12,6 @@ use crate::config::Config;
 use crate::game::Color;
 use crate::games::Variant;
 use crate::search::{Clock, Info, Limits, Score};
-use std::io::Lines;
 use std::time::Duration;
 
 /// Largest hash size offered, in MB (64 GB).
@@ -30,6 +29,8 @@ pub struct Uci {
     out: Output,
     /// The running search waits for `stop` (`go infinite`, `go ponder`).
     endless: bool,
+    /// `position startpos` in Courier is the pre-ceremony array (option `CourierStart`).
+    courier_array: bool,
 }
 
 /// One `info` line.
@@ -61,11 +62,16 @@ impl Uci {
             overhead_ms: config.move_overhead_ms,
             out,
             endless: false,
+            courier_array: config.courier_start == "array",
         }
     }
 
     /// Answers `first` (the `uci` line), then every further line until `quit` or end of input.
-    pub fn run<R: std::io::BufRead>(mut self, first: &str, lines: Lines<R>) -> std::io::Result<()> {
+    pub fn run(
+        mut self,
+        first: &str,
+        lines: impl Iterator<Item = std::io::Result<String>>,
+    ) -> std::io::Result<()> {
         self.handle(first)?;
         for line in lines {
             if !self.handle(&line?)? {
@@ -115,13 +121,21 @@ impl Uci {
                     "option name MoveOverhead type spin default {} min 0 max 5000",
                     self.overhead_ms
                 ))?;
+                self.say(&format!(
+                    "option name CourierStart type combo default {} var ceremony var array",
+                    if self.courier_array {
+                        "array"
+                    } else {
+                        "ceremony"
+                    }
+                ))?;
                 self.say("uciok")?;
             }
             "isready" => self.say("readyok")?,
             "setoption" => self.setoption(&words[1..])?,
             "ucinewgame" => {
                 self.thinker.clear();
-                self.record = AnyRecord::start(self.record.variant());
+                self.record = AnyRecord::start_with(self.record.variant(), self.courier_array);
             }
             "position" => {
                 self.thinker.stop();
@@ -156,7 +170,12 @@ impl Uci {
             "uci_variant" => match value.parse::<Variant>() {
                 Ok(v) => {
                     self.thinker.stop();
-                    self.record = AnyRecord::start(v);
+                    self.record = AnyRecord::start_with(v, self.courier_array);
+                    // As Fairy-Stockfish does, name the variant and its start.
+                    self.say(&format!(
+                        "info string variant {v} startpos {}",
+                        self.record.fen()
+                    ))?;
                 }
                 Err(e) => self.say(&format!("info string error: {e}"))?,
             },
@@ -179,6 +198,11 @@ impl Uci {
                 _ => self.say(&bad("expected 0 to 5000 ms, got"))?,
             },
             "ponder" => {}
+            "courierstart" => match value {
+                "ceremony" => self.courier_array = false,
+                "array" => self.courier_array = true,
+                _ => self.say(&bad("expected ceremony or array, got"))?,
+            },
             _ => self.say(&format!("info string error: unknown option '{name}'"))?,
         }
         Ok(())
@@ -189,7 +213,7 @@ impl Uci {
         let moves_at = words.iter().position(|&w| w == "moves");
         let setup = &words[..moves_at.unwrap_or(words.len())];
         let mut record = match setup.split_first() {
-            Some((&"startpos", [])) => AnyRecord::start(variant),
+            Some((&"startpos", [])) => AnyRecord::start_with(variant, self.courier_array),
             Some((&"fen", fen)) if !fen.is_empty() => AnyRecord::from_fen(variant, &fen.join(" "))?,
             _ => return Err("expected 'position startpos|fen FEN [moves ...]'".to_string()),
         };

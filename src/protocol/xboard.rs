@@ -16,7 +16,6 @@ use crate::config::Config;
 use crate::game::Color;
 use crate::games::Variant;
 use crate::search::{Clock, Info, Limits, Score};
-use std::io::Lines;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -84,6 +83,12 @@ pub struct XBoard {
     hash_mb: u64,
     threads: usize,
     overhead_ms: u64,
+    /// Courier starts from the pre-ceremony array (the XBoard GUI's start, RULES.md C3).
+    courier_array: bool,
+    /// A `variant` command came since the last `new`; without one the GUI wants plain chess.
+    variant_named: bool,
+    /// The user was told that Kurier does not play plain chess.
+    warned: bool,
 }
 
 /// One thinking line: `ply score time nodes pv`, time in centiseconds, mates as
@@ -144,11 +149,17 @@ impl XBoard {
             hash_mb: config.hash_mb,
             threads: config.threads,
             overhead_ms: config.move_overhead_ms,
+            courier_array: config.courier_start == "array",
+            variant_named: false,
+            warned: false,
         }
     }
 
     /// Answers every line until `quit` or end of input.
-    pub fn run<R: std::io::BufRead>(mut self, lines: Lines<R>) -> std::io::Result<()> {
+    pub fn run(
+        mut self,
+        lines: impl Iterator<Item = std::io::Result<String>>,
+    ) -> std::io::Result<()> {
         for line in lines {
             if !self.handle(&line?)? {
                 self.cancel();
@@ -196,6 +207,14 @@ impl XBoard {
                     "feature option=\"MoveOverhead -spin {} 0 5000\"",
                     self.overhead_ms
                 ))?;
+                self.say(&format!(
+                    "feature option=\"CourierStart -combo {}\"",
+                    if self.courier_array {
+                        "ceremony /// *array"
+                    } else {
+                        "*ceremony /// array"
+                    }
+                ))?;
                 self.say("feature done=1")?;
             }
             "ping" => self.say(&format!("pong {rest}"))?,
@@ -203,7 +222,8 @@ impl XBoard {
                 self.cancel();
                 self.thinker.clear();
                 let variant = self.game().variant();
-                *self.game() = AnyRecord::start(variant);
+                *self.game() = AnyRecord::start_with(variant, self.courier_array);
+                self.variant_named = false;
                 self.force = false;
                 self.engine_side = Color::Black;
                 self.sd = None;
@@ -212,7 +232,8 @@ impl XBoard {
             "variant" => match rest.parse::<Variant>() {
                 Ok(v) => {
                     self.cancel();
-                    *self.game() = AnyRecord::start(v);
+                    *self.game() = AnyRecord::start_with(v, self.courier_array);
+                    self.variant_named = true;
                     if let Some(setup) = setup_line(v) {
                         self.say(&setup)?;
                     }
@@ -311,6 +332,11 @@ impl XBoard {
                     Ok(ms) if ms <= 5000 => self.overhead_ms = ms,
                     _ => self.say(&format!("Error (bad value): {line}"))?,
                 },
+                Some(("CourierStart", v)) => match v.trim() {
+                    "ceremony" => self.courier_array = false,
+                    "array" => self.courier_array = true,
+                    _ => self.say(&format!("Error (bad value): {line}"))?,
+                },
                 _ => self.say(&format!("Error (unknown option): {line}"))?,
             },
             "quit" => return Ok(false),
@@ -395,6 +421,15 @@ impl XBoard {
         let record = self.game().clone();
         if self.force || self.analyzing || record.side_to_move() != self.engine_side {
             return Ok(());
+        }
+        if !self.variant_named && !self.warned {
+            // `new` without `variant`: the GUI plays plain chess, which Kurier does not.
+            self.warned = true;
+            self.say(&format!(
+                "tellusererror Kurier does not play normal chess; it plays {} (choose one with -variant). Playing {} now.",
+                Variant::names(),
+                record.variant()
+            ))?;
         }
         if let Some(result) = record.result() {
             return self.say(&result);
