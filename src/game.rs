@@ -466,3 +466,36 @@ pub fn find_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, MoveError> {
             legal: list.iter().map(|&m| pos.format_move(m)).collect(),
         })
 }
+
+/// The fields of a chess-like FEN after the side to move, as GUIs really send them: castling
+/// and en-passant fields (only `-`: neither game has castling or en passant), then the two
+/// counters, each optional — `- - 0 1`, `- -`, nothing, or XBoard's `0 1` after `-lpf`.
+/// Returns (halfmove clock, move number ≥ 1).
+pub fn parse_fen_counters(rest: &[&str]) -> Result<(u16, u16), FenError> {
+    let mut i = 0;
+    for field in ["castling", "en passant"] {
+        match rest.get(i) {
+            Some(&"-") => i += 1,
+            Some(s) if s.parse::<u32>().is_err() => {
+                return Err(FenError::Field {
+                    field,
+                    found: s.to_string(),
+                })
+            }
+            _ => break,
+        }
+    }
+    let mut counters = [0u16, 1u16];
+    for (slot, field) in ["halfmove", "fullmove"].into_iter().enumerate() {
+        let Some(s) = rest.get(i) else { break };
+        counters[slot] = s.parse().map_err(|_| FenError::Field {
+            field,
+            found: s.to_string(),
+        })?;
+        i += 1;
+    }
+    if rest.len() > i {
+        return Err(FenError::TooManyFields(rest.len() + 2));
+    }
+    Ok((counters[0], counters[1].max(1)))
+}

@@ -13,7 +13,7 @@
 
 use super::attacks::{FILES, RANKS, RANK_1, RANK_8};
 use super::{Courier, Piece};
-use crate::game::{square_name, Color, FenError};
+use crate::game::{parse_fen_counters, square_name, Color, FenError};
 
 /// Reads a position, rejecting anything that cannot arise in the game.
 pub fn parse(text: &str) -> Result<Courier, FenError> {
@@ -29,7 +29,7 @@ pub fn parse(text: &str) -> Result<Courier, FenError> {
         Some("b") | Some("B") => Color::Black,
         Some(other) => return Err(FenError::SideToMove(other.to_string())),
     };
-    parse_counters(&mut pos, fields.get(2..).unwrap_or(&[]))?;
+    (pos.halfmove, pos.fullmove) = parse_fen_counters(fields.get(2..).unwrap_or(&[]))?;
     if pos.side == Color::Black {
         pos.key ^= super::side_key();
     }
@@ -77,40 +77,6 @@ fn parse_board(pos: &mut Courier, board: &str) -> Result<(), FenError> {
                 expected: FILES,
             });
         }
-    }
-    Ok(())
-}
-
-/// Castling and en-passant fields (only `-`), then the two counters, each optional.
-fn parse_counters(pos: &mut Courier, rest: &[&str]) -> Result<(), FenError> {
-    let mut i = 0;
-    for field in ["castling", "en passant"] {
-        match rest.get(i) {
-            Some(&"-") => i += 1,
-            Some(s) if s.parse::<u32>().is_err() => {
-                return Err(FenError::Field {
-                    field,
-                    found: s.to_string(),
-                })
-            }
-            _ => break,
-        }
-    }
-    for (field, slot) in [("halfmove", 0), ("fullmove", 1)] {
-        let Some(s) = rest.get(i) else { break };
-        let n: u16 = s.parse().map_err(|_| FenError::Field {
-            field,
-            found: s.to_string(),
-        })?;
-        if slot == 0 {
-            pos.halfmove = n;
-        } else {
-            pos.fullmove = n.max(1);
-        }
-        i += 1;
-    }
-    if rest.len() > i {
-        return Err(FenError::TooManyFields(rest.len() + 2));
     }
     Ok(())
 }

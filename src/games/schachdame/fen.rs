@@ -7,7 +7,7 @@
 
 use super::attacks::{DARK, RANK_1, RANK_8};
 use super::{Piece, Schachdame};
-use crate::game::{square_name, Color, FenError, Game};
+use crate::game::{parse_fen_counters, square_name, Color, FenError, Game};
 
 /// Reads a position, rejecting anything that cannot arise in the game.
 pub fn parse(text: &str) -> Result<Schachdame, FenError> {
@@ -23,7 +23,7 @@ pub fn parse(text: &str) -> Result<Schachdame, FenError> {
         Some("b") | Some("B") => Color::Black,
         Some(other) => return Err(FenError::SideToMove(other.to_string())),
     };
-    parse_counters(&mut pos, fields.get(2..).unwrap_or(&[]))?;
+    (pos.halfmove, pos.fullmove) = parse_fen_counters(fields.get(2..).unwrap_or(&[]))?;
     if pos.side == Color::Black {
         pos.key ^= super::side_key();
     }
@@ -85,40 +85,6 @@ fn parse_board(pos: &mut Schachdame, board: &str) -> Result<(), FenError> {
                 expected: 8,
             });
         }
-    }
-    Ok(())
-}
-
-/// Castling and en-passant fields (only `-`), then the two counters, each optional.
-fn parse_counters(pos: &mut Schachdame, rest: &[&str]) -> Result<(), FenError> {
-    let mut i = 0;
-    for field in ["castling", "en passant"] {
-        match rest.get(i) {
-            Some(&"-") => i += 1,
-            Some(s) if s.parse::<u32>().is_err() => {
-                return Err(FenError::Field {
-                    field,
-                    found: s.to_string(),
-                })
-            }
-            _ => break,
-        }
-    }
-    for (field, slot) in [("halfmove", 0), ("fullmove", 1)] {
-        let Some(s) = rest.get(i) else { break };
-        let n: u16 = s.parse().map_err(|_| FenError::Field {
-            field,
-            found: s.to_string(),
-        })?;
-        if slot == 0 {
-            pos.halfmove = n;
-        } else {
-            pos.fullmove = n.max(1);
-        }
-        i += 1;
-    }
-    if rest.len() > i {
-        return Err(FenError::TooManyFields(rest.len() + 2));
     }
     Ok(())
 }
