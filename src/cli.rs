@@ -77,6 +77,12 @@ fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, S
         .ok_or_else(|| format!("{flag} needs a value"))
 }
 
+fn variant_value(args: &[String], i: &mut usize) -> Result<Variant, String> {
+    value(args, i, "--variant")?
+        .parse()
+        .map_err(|e: crate::games::UnknownVariant| e.to_string())
+}
+
 fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
     text.parse()
         .map_err(|_| format!("{flag}: '{text}' is not a valid number"))
@@ -102,13 +108,7 @@ fn parse_perft(args: &[String]) -> Result<Command, String> {
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
-            "--variant" => {
-                variant = Some(
-                    value(args, &mut i, "--variant")?
-                        .parse()
-                        .map_err(|e| format!("{e}"))?,
-                )
-            }
+            "--variant" => variant = Some(variant_value(args, &mut i)?),
             "--fen" => fen = Some(value(args, &mut i, "--fen")?.to_string()),
             "--depth" => depth = Some(number(value(args, &mut i, "--depth")?, "--depth")?),
             "--divide" => divide = true,
@@ -131,13 +131,7 @@ fn parse_bench(args: &[String]) -> Result<Command, String> {
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
-            "--variant" => {
-                variant = Some(
-                    value(args, &mut i, "--variant")?
-                        .parse()
-                        .map_err(|e| format!("{e}"))?,
-                )
-            }
+            "--variant" => variant = Some(variant_value(args, &mut i)?),
             "--depth" => depth = Some(number(value(args, &mut i, "--depth")?, "--depth")?),
             other => return Err(format!("bench: unknown argument '{other}'")),
         }
@@ -172,13 +166,7 @@ fn parse_suite(args: &[String]) -> Result<Command, String> {
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
-            "--variant" => {
-                variant = Some(
-                    value(args, &mut i, "--variant")?
-                        .parse()
-                        .map_err(|e| format!("{e}"))?,
-                )
-            }
+            "--variant" => variant = Some(variant_value(args, &mut i)?),
             "--max-depth" => {
                 max_depth = number(value(args, &mut i, "--max-depth")?, "--max-depth")?
             }
