@@ -276,3 +276,15 @@ fn variant_report_courier_start_and_plain_chess_warning() {
     let out = session("xboard\nprotover 2\nnew\nvariant schachdame\nsd 2\nusermove b2a3\n");
     assert!(!out.contains("tellusererror"), "{out}");
 }
+
+#[test]
+fn xboard_relayed_dual_setup_fen_is_accepted() {
+    // XBoard hands the first engine's `setup` FEN to the second engine with `- -` added.
+    let out = session(
+        "xboard\nprotover 2\nnew\nvariant dualcheckers\nforce\n\
+         setboard 1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/1M1M1M1M/M1M1M1M1/1M1M1M1M w - - 0 1\nusermove f3e4\nping 1\n",
+    );
+    assert!(!out.contains("tellusererror"), "{out}");
+    assert!(!out.contains("Illegal move"), "{out}");
+    assert!(out.ends_with("pong 1\n"));
+}

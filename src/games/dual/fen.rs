@@ -2,7 +2,9 @@
 //!
 //! - Board form: rows from rank 8 to rank 1 with `M`/`m` men, `K`/`k` kings and digits for empty
 //!   squares, then the side to move (`w`/`b`), the reversible-ply counter and the move number
-//!   (both optional): `1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/1M1M1M1M/M1M1M1M1/1M1M1M1M w 0 1`.
+//!   (both optional): `1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/1M1M1M1M/M1M1M1M1/1M1M1M1M w 0 1`. Chess's
+//!   `-` castling and en-passant fields, which XBoard adds when it relays a `setup` FEN
+//!   (`w - - 0 1`), are skipped.
 //! - Draughts (PDN) form: `W:Wb1,d1,Kc4:Bb6,Kd8` — side to move, then White's and Black's
 //!   squares, `K` marking a king; optional `H<n>` (reversible plies) and `F<n>` (move number)
 //!   fields may follow, and a final `.` is ignored.
@@ -89,20 +91,29 @@ fn parse_board_form(text: &str) -> Result<DualCheckers, FenError> {
         None => Color::White,
         Some(s) => parse_side(s)?,
     };
-    if let Some(s) = fields.get(2) {
+    // XBoard relays an engine's `setup` FEN to the other engine with chess's castling and
+    // en-passant fields added (`w - - 0 1`): up to two `-` fields after the side are skipped.
+    let skipped = fields
+        .iter()
+        .skip(2)
+        .take(2)
+        .take_while(|&&f| f == "-")
+        .count();
+    let counters = fields.get(2 + skipped..).unwrap_or(&[]);
+    if let Some(s) = counters.first() {
         pos.reversible = s.parse().map_err(|_| FenError::Field {
             field: "reversible-ply counter",
             found: s.to_string(),
         })?;
     }
-    if let Some(s) = fields.get(3) {
+    if let Some(s) = counters.get(1) {
         let n: u16 = s.parse().map_err(|_| FenError::Field {
             field: "move number",
             found: s.to_string(),
         })?;
         pos.fullmove = n.max(1);
     }
-    if fields.len() > 4 {
+    if counters.len() > 2 {
         return Err(FenError::TooManyFields(fields.len()));
     }
     Ok(pos)
