@@ -499,3 +499,53 @@ pub fn parse_fen_counters(rest: &[&str]) -> Result<(u16, u16), FenError> {
     }
     Ok((counters[0], counters[1].max(1)))
 }
+
+/// Reads the board field of a FEN: `ranks` rows from the top, separated by `/`, with a letter per
+/// piece and digit runs for empty squares (`12` on Courier's board). Calls
+/// `place(letter, file, rank)` for every letter — also past the end of a row, so that an unknown
+/// letter is reported as such; `place` puts pieces only where `file < files`. Checks the row
+/// count and every row's length; digit runs saturate and may not start with 0, so no input
+/// overflows or passes unnoticed.
+pub fn parse_fen_board(
+    board: &str,
+    files: usize,
+    ranks: usize,
+    mut place: impl FnMut(char, usize, usize) -> Result<(), FenError>,
+) -> Result<(), FenError> {
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != ranks {
+        return Err(FenError::RowCount {
+            found: rows.len(),
+            expected: ranks,
+        });
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i;
+        let mut file = 0usize;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 {
+                    return Err(FenError::UnknownPiece('0'));
+                }
+                let mut run = d as usize;
+                while let Some(n) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    run = run.saturating_mul(10).saturating_add(n as usize);
+                    chars.next();
+                }
+                file = file.saturating_add(run);
+                continue;
+            }
+            place(c, file, rank)?;
+            file = file.saturating_add(1);
+        }
+        if file != files {
+            return Err(FenError::RowLength {
+                row: i + 1,
+                found: file,
+                expected: files,
+            });
+        }
+    }
+    Ok(())
+}

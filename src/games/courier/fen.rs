@@ -13,7 +13,7 @@
 
 use super::attacks::{FILES, RANKS, RANK_1, RANK_8};
 use super::{Courier, Piece};
-use crate::game::{parse_fen_counters, square_name, Color, FenError};
+use crate::game::{parse_fen_board, parse_fen_counters, square_name, Color, FenError};
 
 /// Reads a position, rejecting anything that cannot arise in the game.
 pub fn parse(text: &str) -> Result<Courier, FenError> {
@@ -38,47 +38,13 @@ pub fn parse(text: &str) -> Result<Courier, FenError> {
 }
 
 fn parse_board(pos: &mut Courier, board: &str) -> Result<(), FenError> {
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != RANKS {
-        return Err(FenError::RowCount {
-            found: rows.len(),
-            expected: RANKS,
-        });
-    }
-    for (i, row) in rows.iter().enumerate() {
-        let rank = RANKS - 1 - i;
-        let mut file = 0usize;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                // A run of digits is one number (`12`, `10`); saturating, so no input overflows.
-                // A run never starts with 0 (`0`, `06`).
-                if d == 0 {
-                    return Err(FenError::UnknownPiece('0'));
-                }
-                let mut run = d as usize;
-                while let Some(n) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    run = run.saturating_mul(10).saturating_add(n as usize);
-                    chars.next();
-                }
-                file = file.saturating_add(run);
-                continue;
-            }
-            let (color, piece) = Piece::from_letter(c).ok_or(FenError::UnknownPiece(c))?;
-            if file < FILES {
-                pos.put(color, piece, rank * FILES + file);
-            }
-            file = file.saturating_add(1);
+    parse_fen_board(board, FILES, RANKS, |c, file, rank| {
+        let (color, piece) = Piece::from_letter(c).ok_or(FenError::UnknownPiece(c))?;
+        if file < FILES {
+            pos.put(color, piece, rank * FILES + file);
         }
-        if file != FILES {
-            return Err(FenError::RowLength {
-                row: i + 1,
-                found: file,
-                expected: FILES,
-            });
-        }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 fn validate(pos: &Courier) -> Result<(), FenError> {

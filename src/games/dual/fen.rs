@@ -14,7 +14,7 @@
 
 use super::tables::{RANK_1, RANK_8};
 use super::{DualCheckers, Piece};
-use crate::game::{parse_square, square_name, Color, FenError};
+use crate::game::{parse_fen_board, parse_square, square_name, Color, FenError};
 
 /// Reads a position in either form.
 pub fn parse(text: &str) -> Result<DualCheckers, FenError> {
@@ -43,50 +43,19 @@ fn parse_side(s: &str) -> Result<Color, FenError> {
 fn parse_board_form(text: &str) -> Result<DualCheckers, FenError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     let mut pos = DualCheckers::empty();
-    let rows: Vec<&str> = fields[0].split('/').collect();
-    if rows.len() != 8 {
-        return Err(FenError::RowCount {
-            found: rows.len(),
-            expected: 8,
-        });
-    }
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 7 - i;
-        let mut file = 0usize;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                let mut run = d as usize;
-                while let Some(n) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    run = run.saturating_mul(10).saturating_add(n as usize);
-                    chars.next();
-                }
-                if run == 0 {
-                    return Err(FenError::UnknownPiece('0'));
-                }
-                file = file.saturating_add(run);
-                continue;
-            }
-            let (color, piece) = match c {
-                'M' => (Color::White, Piece::Man),
-                'K' => (Color::White, Piece::King),
-                'm' => (Color::Black, Piece::Man),
-                'k' => (Color::Black, Piece::King),
-                other => return Err(FenError::UnknownPiece(other)),
-            };
-            if file < 8 {
-                pos.put(color, piece, rank * 8 + file);
-            }
-            file += 1;
+    parse_fen_board(fields[0], 8, 8, |c, file, rank| {
+        let (color, piece) = match c {
+            'M' => (Color::White, Piece::Man),
+            'K' => (Color::White, Piece::King),
+            'm' => (Color::Black, Piece::Man),
+            'k' => (Color::Black, Piece::King),
+            other => return Err(FenError::UnknownPiece(other)),
+        };
+        if file < 8 {
+            pos.put(color, piece, rank * 8 + file);
         }
-        if file != 8 {
-            return Err(FenError::RowLength {
-                row: i + 1,
-                found: file,
-                expected: 8,
-            });
-        }
-    }
+        Ok(())
+    })?;
     pos.side = match fields.get(1) {
         None => Color::White,
         Some(s) => parse_side(s)?,

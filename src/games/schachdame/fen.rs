@@ -7,7 +7,7 @@
 
 use super::attacks::{DARK, RANK_1, RANK_8};
 use super::{Piece, Schachdame};
-use crate::game::{parse_fen_counters, square_name, Color, FenError, Game};
+use crate::game::{parse_fen_board, parse_fen_counters, square_name, Color, FenError, Game};
 
 /// Reads a position, rejecting anything that cannot arise in the game.
 pub fn parse(text: &str) -> Result<Schachdame, FenError> {
@@ -32,61 +32,29 @@ pub fn parse(text: &str) -> Result<Schachdame, FenError> {
 }
 
 fn parse_board(pos: &mut Schachdame, board: &str) -> Result<(), FenError> {
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 8 {
-        return Err(FenError::RowCount {
-            found: rows.len(),
-            expected: 8,
-        });
-    }
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 7 - i;
-        let mut file = 0usize;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if let Some(d) = c.to_digit(10) {
-                // Runs of digits form one number (never above 8 on a valid row).
-                let mut run = d as usize;
-                while let Some(n) = chars.peek().and_then(|c| c.to_digit(10)) {
-                    run = run.saturating_mul(10).saturating_add(n as usize);
-                    chars.next();
-                }
-                if run == 0 {
-                    return Err(FenError::UnknownPiece('0'));
-                }
-                file = file.saturating_add(run);
-                continue;
+    parse_fen_board(board, 8, 8, |c, file, rank| {
+        let (color, piece) = match c {
+            'K' => (Color::White, Piece::King),
+            'B' => (Color::White, Piece::Bishop),
+            'P' => (Color::White, Piece::Pawn),
+            'k' => (Color::Black, Piece::King),
+            'b' => (Color::Black, Piece::Bishop),
+            'p' => (Color::Black, Piece::Pawn),
+            other => return Err(FenError::UnknownPiece(other)),
+        };
+        if file < 8 {
+            let sq = rank * 8 + file;
+            // RULES.md S1: every piece stands on a dark square.
+            if DARK & (1u64 << sq) == 0 {
+                return Err(FenError::UnusableSquare {
+                    piece: c,
+                    square: square_name(file, rank),
+                });
             }
-            let (color, piece) = match c {
-                'K' => (Color::White, Piece::King),
-                'B' => (Color::White, Piece::Bishop),
-                'P' => (Color::White, Piece::Pawn),
-                'k' => (Color::Black, Piece::King),
-                'b' => (Color::Black, Piece::Bishop),
-                'p' => (Color::Black, Piece::Pawn),
-                other => return Err(FenError::UnknownPiece(other)),
-            };
-            if file < 8 {
-                let sq = rank * 8 + file;
-                if DARK & (1u64 << sq) == 0 {
-                    return Err(FenError::UnusableSquare {
-                        piece: c,
-                        square: square_name(file, rank),
-                    });
-                }
-                pos.put(color, piece, sq);
-            }
-            file += 1;
+            pos.put(color, piece, sq);
         }
-        if file != 8 {
-            return Err(FenError::RowLength {
-                row: i + 1,
-                found: file,
-                expected: 8,
-            });
-        }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 fn validate(pos: &Schachdame) -> Result<(), FenError> {
