@@ -7,24 +7,11 @@ use kurier::games::courier::Courier;
 use kurier::games::dual::DualCheckers;
 use kurier::games::schachdame::Schachdame;
 
-/// Opening, middlegame, an ending with promotions near, and a position in check.
-const POSITIONS: [(&str, &str); 4] = [
-    (
-        "start",
-        "1p1k1b1p/p1p1p1p1/8/8/8/8/1P1P1P1P/P1B1K1P1 w - - 0 1",
-    ),
-    (
-        "middlegame",
-        "1p3b2/p1k3p1/3p3p/2P1p3/1P1B1P2/4P3/3K3P/6P1 w - - 0 12",
-    ),
-    ("ending", "8/2P3k1/8/4b3/8/2K3p1/8/8 w - - 0 40"),
-    ("check", "7k/8/8/b7/8/8/3P1P2/4K3 w - - 0 1"),
-];
-
-fn movegen(c: &mut Criterion) {
-    let mut group = c.benchmark_group("schachdame/movegen");
-    for (name, fen) in POSITIONS {
-        let pos = match Schachdame::from_fen(fen) {
+/// Benches list building and counting for every named position of game `G`.
+fn bench_game<G: Game>(c: &mut Criterion, positions: &[(&str, &str)]) {
+    let mut group = c.benchmark_group(format!("{}/movegen", G::NAME));
+    for &(name, fen) in positions {
+        let pos = match G::from_fen(fen) {
             Ok(p) => p,
             Err(e) => panic!("{name}: {e}"),
         };
@@ -40,6 +27,24 @@ fn movegen(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+/// Opening, middlegame, an ending with promotions near, and a position in check.
+const POSITIONS: [(&str, &str); 4] = [
+    (
+        "start",
+        "1p1k1b1p/p1p1p1p1/8/8/8/8/1P1P1P1P/P1B1K1P1 w - - 0 1",
+    ),
+    (
+        "middlegame",
+        "1p3b2/p1k3p1/3p3p/2P1p3/1P1B1P2/4P3/3K3P/6P1 w - - 0 12",
+    ),
+    ("ending", "8/2P3k1/8/4b3/8/2K3p1/8/8 w - - 0 40"),
+    ("check", "7k/8/8/b7/8/8/3P1P2/4K3 w - - 0 1"),
+];
+
+fn movegen(c: &mut Criterion) {
+    bench_game::<Schachdame>(c, &POSITIONS);
 }
 
 /// Courier: the start, a middlegame, an ending with promotions near, and a position in check.
@@ -60,24 +65,7 @@ const COURIER_POSITIONS: [(&str, &str); 4] = [
 ];
 
 fn courier_movegen(c: &mut Criterion) {
-    let mut group = c.benchmark_group("courier/movegen");
-    for (name, fen) in COURIER_POSITIONS {
-        let pos = match Courier::from_fen(fen) {
-            Ok(p) => p,
-            Err(e) => panic!("{name}: {e}"),
-        };
-        group.bench_function(format!("generate/{name}"), |b| {
-            b.iter(|| {
-                let mut list = MoveList::new();
-                black_box(&pos).generate(&mut list);
-                list.len()
-            })
-        });
-        group.bench_function(format!("count/{name}"), |b| {
-            b.iter(|| black_box(&pos).count_moves())
-        });
-    }
-    group.finish();
+    bench_game::<Courier>(c, &COURIER_POSITIONS);
 }
 
 /// Dual checkers: the start, a middlegame with a forced mixed capture, kings on both sides, and
@@ -93,24 +81,7 @@ const DUAL_POSITIONS: [(&str, &str); 4] = [
 ];
 
 fn dual_movegen(c: &mut Criterion) {
-    let mut group = c.benchmark_group("dualcheckers/movegen");
-    for (name, fen) in DUAL_POSITIONS {
-        let pos = match DualCheckers::from_fen(fen) {
-            Ok(p) => p,
-            Err(e) => panic!("{name}: {e}"),
-        };
-        group.bench_function(format!("generate/{name}"), |b| {
-            b.iter(|| {
-                let mut list = MoveList::new();
-                black_box(&pos).generate(&mut list);
-                list.len()
-            })
-        });
-        group.bench_function(format!("count/{name}"), |b| {
-            b.iter(|| black_box(&pos).count_moves())
-        });
-    }
-    group.finish();
+    bench_game::<DualCheckers>(c, &DUAL_POSITIONS);
 }
 
 criterion_group!(benches, movegen, courier_movegen, dual_movegen);
