@@ -470,10 +470,13 @@ pub fn find_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, MoveError> {
 /// The fields of a chess-like FEN after the side to move, as GUIs really send them: castling
 /// and en-passant fields (only `-`: neither game has castling or en passant), then the two
 /// counters, each optional — `- - 0 1`, `- -`, nothing, or XBoard's `0 1` after `-lpf`.
-/// Returns (halfmove clock, move number ≥ 1).
-pub fn parse_fen_counters(rest: &[&str]) -> Result<(u16, u16), FenError> {
+/// Returns (halfmove clock, move number ≥ 1). `names` name the four fields in errors — the two
+/// optional `-` fields, then the two counters (chess: `castling`, `en passant`, `halfmove`,
+/// `fullmove`); a game without the `-` fields names the first counter there.
+pub fn parse_fen_counters(rest: &[&str], names: [&'static str; 4]) -> Result<(u16, u16), FenError> {
+    let [dash_a, dash_b, first, second] = names;
     let mut i = 0;
-    for field in ["castling", "en passant"] {
+    for field in [dash_a, dash_b] {
         match rest.get(i) {
             Some(&"-") => i += 1,
             Some(s) if s.parse::<u32>().is_err() => {
@@ -486,7 +489,7 @@ pub fn parse_fen_counters(rest: &[&str]) -> Result<(u16, u16), FenError> {
         }
     }
     let mut counters = [0u16, 1u16];
-    for (slot, field) in ["halfmove", "fullmove"].into_iter().enumerate() {
+    for (slot, field) in [first, second].into_iter().enumerate() {
         let Some(s) = rest.get(i) else { break };
         counters[slot] = s.parse().map_err(|_| FenError::Field {
             field,

@@ -14,7 +14,9 @@
 
 use super::tables::{RANK_1, RANK_8};
 use super::{DualCheckers, Piece};
-use crate::game::{parse_fen_board, parse_square, square_name, Color, FenError};
+use crate::game::{
+    parse_fen_board, parse_fen_counters, parse_square, square_name, Color, FenError,
+};
 
 /// Reads a position in either form.
 pub fn parse(text: &str) -> Result<DualCheckers, FenError> {
@@ -60,31 +62,17 @@ fn parse_board_form(text: &str) -> Result<DualCheckers, FenError> {
         None => Color::White,
         Some(s) => parse_side(s)?,
     };
-    // XBoard relays an engine's `setup` FEN to the other engine with chess's castling and
-    // en-passant fields added (`w - - 0 1`): up to two `-` fields after the side are skipped.
-    let skipped = fields
-        .iter()
-        .skip(2)
-        .take(2)
-        .take_while(|&&f| f == "-")
-        .count();
-    let counters = fields.get(2 + skipped..).unwrap_or(&[]);
-    if let Some(s) = counters.first() {
-        pos.reversible = s.parse().map_err(|_| FenError::Field {
-            field: "reversible-ply counter",
-            found: s.to_string(),
-        })?;
-    }
-    if let Some(s) = counters.get(1) {
-        let n: u16 = s.parse().map_err(|_| FenError::Field {
-            field: "move number",
-            found: s.to_string(),
-        })?;
-        pos.fullmove = n.max(1);
-    }
-    if counters.len() > 2 {
-        return Err(FenError::TooManyFields(fields.len()));
-    }
+    // XBoard relays an engine's `setup` FEN to the other engine with chess's `-` castling and
+    // en-passant fields added (`w - - 0 1`); the shared reader skips them.
+    (pos.reversible, pos.fullmove) = parse_fen_counters(
+        fields.get(2..).unwrap_or(&[]),
+        [
+            "reversible-ply counter",
+            "reversible-ply counter",
+            "reversible-ply counter",
+            "move number",
+        ],
+    )?;
     Ok(pos)
 }
 

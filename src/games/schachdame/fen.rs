@@ -23,7 +23,10 @@ pub fn parse(text: &str) -> Result<Schachdame, FenError> {
         Some("b") | Some("B") => Color::Black,
         Some(other) => return Err(FenError::SideToMove(other.to_string())),
     };
-    (pos.halfmove, pos.fullmove) = parse_fen_counters(fields.get(2..).unwrap_or(&[]))?;
+    (pos.halfmove, pos.fullmove) = parse_fen_counters(
+        fields.get(2..).unwrap_or(&[]),
+        ["castling", "en passant", "halfmove", "fullmove"],
+    )?;
     if pos.side == Color::Black {
         pos.key ^= super::side_key();
     }
