@@ -19,6 +19,7 @@
 //! - [`search`]: the alpha-beta searcher and its transposition table, generic over the game.
 //! - [`bitboard`], [`zobrist`]: helpers shared by the games.
 //! - [`cli`]: the command line.
+//! - [`options`]: the options table shared by `engine.toml`, UCI and XBoard; [`config`] reads the file.
 
 #![warn(missing_docs)]
 
@@ -28,6 +29,7 @@ pub mod cli;
 pub mod config;
 pub mod game;
 pub mod games;
+pub mod options;
 pub mod perft;
 pub mod protocol;
 pub mod record;
