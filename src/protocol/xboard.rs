@@ -609,20 +609,26 @@ impl XBoard {
         Ok(())
     }
 
-    /// XBoard 4.9.1 keeps only two intermediate squares of a multi-leg move and relays a
-    /// Dual-checkers capture of three or more legs with its later legs garbled
-    /// (`e2f3,f3g4,g4h4` comes back as `e2f3,f3g4,g4f3`; PROTOCOLS.md). Its first two legs are
-    /// intact: when exactly one legal capture starts with them, that is the move.
+    /// XBoard 4.9.1 keeps only two intermediate squares of a multi-leg move: it relays every
+    /// Dual-checkers capture of three or more legs `A B,B C,C D[,...]` as `A B,B C,C B`
+    /// (`e2f3,f3g4,g4h4` comes back as `e2f3,f3g4,g4f3`; PROTOCOLS.md). Only that exact shape
+    /// is read, as the one legal capture starting with the two intact legs, if there is one.
     fn relayed_capture(&self, text: &str) -> Option<String> {
         let game = self.game();
-        if game.variant() != Variant::DualCheckers {
+        if game.variant() != Variant::DualCheckers || !text.is_ascii() {
             return None;
         }
         let legs: Vec<&str> = text.split(',').collect();
-        if legs.len() < 3 {
+        let [first, second, third] = legs.as_slice() else {
+            return None;
+        };
+        if first.len() != 4 || second.len() != 4 || third.len() != 4 {
             return None;
         }
-        let prefix = format!("{},{},", legs[0], legs[1]);
+        if *third != format!("{}{}", &second[2..], &first[2..]) {
+            return None;
+        }
+        let prefix = format!("{first},{second},");
         let mut matching = game
             .legal_moves()
             .into_iter()
