@@ -9,6 +9,7 @@
 
 pub mod edit;
 pub mod output;
+pub mod relay;
 pub mod session;
 pub mod thinker;
 pub mod uci;

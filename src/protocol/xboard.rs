@@ -609,34 +609,13 @@ impl XBoard {
         Ok(())
     }
 
-    /// XBoard 4.9.1 keeps only two intermediate squares of a multi-leg move: it relays every
-    /// Dual-checkers capture of three or more legs `A B,B C,C D[,...]` as `A B,B C,C B`
-    /// (`e2f3,f3g4,g4h4` comes back as `e2f3,f3g4,g4f3`; PROTOCOLS.md). Only that exact shape
-    /// is read, as the one legal capture starting with the two intact legs, if there is one.
+    /// A Dual-checkers capture as XBoard 4.9.1 relays it, read back ([`super::relay`]).
     fn relayed_capture(&self, text: &str) -> Option<String> {
         let game = self.game();
-        if game.variant() != Variant::DualCheckers || !text.is_ascii() {
+        if game.variant() != Variant::DualCheckers {
             return None;
         }
-        let legs: Vec<&str> = text.split(',').collect();
-        let [first, second, third] = legs.as_slice() else {
-            return None;
-        };
-        if first.len() != 4 || second.len() != 4 || third.len() != 4 {
-            return None;
-        }
-        if *third != format!("{}{}", &second[2..], &first[2..]) {
-            return None;
-        }
-        let prefix = format!("{first},{second},");
-        let mut matching = game
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.starts_with(&prefix));
-        match (matching.next(), matching.next()) {
-            (Some(only), None) => Some(only),
-            _ => None,
-        }
+        super::relay::read_relayed(text, &game.legal_moves())
     }
 
     fn limits(&self) -> Limits {
@@ -723,10 +702,12 @@ impl XBoard {
                     }
                     return None;
                 };
+                // Long Dual captures in the form XBoard 4.9.1 relays intact (relay.rs).
+                let sent = super::relay::xboard_form(&mv, &game.legal_moves());
                 if game.play_text(&mv).is_err() {
                     return None;
                 }
-                let _ = done_out.line(&format!("move {mv}"));
+                let _ = done_out.line(&format!("move {sent}"));
                 if let Some(result) = game.result() {
                     let _ = done_out.line(&result);
                     return None;

@@ -1,0 +1,50 @@
+//! Replays the moves the engines sent in an XBoard debug log (`xboard -debug
+//! -nameOfDebugFile FILE`) with Kurier's rules and prints the final position: the check behind
+//! the README's XBoard games (every move legal, the true final position, the result).
+//!
+//! `cargo run --release --example xboard_log_replay -- VARIANT DEBUG.LOG`
+
+use kurier::games::Variant;
+use kurier::protocol::relay::read_relayed;
+use kurier::protocol::session::AnyRecord;
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [variant, log] = args.as_slice() else {
+        return Err("usage: xboard_log_replay VARIANT DEBUG.LOG".to_string());
+    };
+    let variant: Variant = variant.parse().map_err(|e| format!("{e}"))?;
+    let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
+    let mut record: Option<AnyRecord> = None;
+    let mut plies = 0;
+    for line in text.lines() {
+        // The start position XBoard gave the first engine (setboard), else the game's start.
+        if let Some(fen) = line.split(">first : setboard ").nth(1) {
+            record = Some(AnyRecord::from_fen(variant, fen.trim())?);
+            plies = 0;
+            continue;
+        }
+        let Some(mv) = line
+            .split("<first : move ")
+            .nth(1)
+            .or_else(|| line.split("<second: move ").nth(1))
+        else {
+            continue;
+        };
+        let game = record.get_or_insert_with(|| AnyRecord::start(variant));
+        let mv = mv.trim();
+        let full = read_relayed(mv, &game.legal_moves())
+            .ok_or_else(|| format!("ply {}: '{mv}' is not a legal move", plies + 1))?;
+        game.play_text(&full)?;
+        plies += 1;
+    }
+    let game = record.ok_or("no moves in the log")?;
+    println!("plies: {plies}");
+    println!("final: {}", game.fen());
+    println!(
+        "result: {}",
+        game.result()
+            .unwrap_or_else(|| "none by the rules".to_string())
+    );
+    Ok(())
+}

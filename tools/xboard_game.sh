@@ -1,0 +1,34 @@
+#!/bin/sh
+# One engine-against-engine game under the real XBoard (Debian xboard 4.9.1), headless on a
+# private Xvfb display: keeps XBoard's debug log, the PGN and a screenshot of the final position.
+#
+# Usage: tools/xboard_game.sh VARIANT OUTDIR [XBOARD ARGS...]
+#   The XBoard arguments choose the engines and flags, e.g.
+#   tools/xboard_game.sh dualcheckers /tmp/xb-dual -testLegality false \
+#       -fcp target/release/kurier -scp target/release/kurier -tc 0:20 -inc 0.2
+# Needs: apt-get install xboard xvfb x11-apps imagemagick
+set -eu
+variant=$1; out=$2; shift 2
+mkdir -p "$out"
+rm -f "$out/debug.log" "$out/game.pgn" "$out/final.xwd" "$out/final.png"
+display=:$(( 90 + $$ % 100 ))
+Xvfb "$display" -screen 0 1280x1024x24 >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null || true' EXIT
+sleep 1
+DISPLAY=$display "${XBOARD:-/usr/games/xboard}" -variant "$variant" -mode TwoMachines \
+  -debug -nameOfDebugFile "$out/debug.log" -saveGameFile "$out/game.pgn" -autoCallFlag true \
+  -popupExitMessage false "$@" >"$out/xboard.out" 2>&1 &
+xb=$!
+# The game is over when XBoard has written it (a result tag other than "*").
+for _ in $(seq 1 3600); do
+  if [ -s "$out/game.pgn" ] && grep -q '^\[Result "[^*]' "$out/game.pgn"; then break; fi
+  if ! kill -0 $xb 2>/dev/null; then break; fi
+  sleep 1
+done
+sleep 3
+DISPLAY=$display xwd -root -silent -out "$out/final.xwd" || true
+convert "$out/final.xwd" -trim +repage "$out/final.png" 2>/dev/null || true
+kill $xb 2>/dev/null || true
+grep -E '^\[Result|^\[Termination|\{' "$out/game.pgn" | tail -3 || true
+echo "errors in the debug log: $(grep -c -E 'Illegal move|Error \(|[Ff]orfeit' "$out/debug.log" || true)"
