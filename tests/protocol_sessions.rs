@@ -184,6 +184,8 @@ fn xboard_game(variant: &str) -> String {
     for e in &mut engines {
         e.send("sd 2");
     }
+    // White ponders (`hard`): its thinking on Black's time must not disturb the game.
+    engines[0].send("hard");
     let mut record = AnyRecord::start(v);
     // White is told to move; Black waits for White's first move.
     engines[0].send("go");
@@ -452,6 +454,14 @@ fn xboard_edit_hint_bk_draw_and_analysis() {
     e.expect_prefix("stat01: ", SHORT);
     e.send("exit");
     e.sync_xboard(8);
+    // Lost for the engine (bare king against king and two bishops): a draw offer is taken.
+    e.send("force");
+    e.send("setboard 7k/8/8/8/8/B1K5/8/2B5 b - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    e.expect_prefix("move ", SHORT);
+    e.send("draw");
+    e.expect("offer draw", SHORT);
     no_errors(&e);
     e.send("quit");
     e.finish();
