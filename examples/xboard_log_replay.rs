@@ -17,6 +17,8 @@ fn main() -> Result<(), String> {
     let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
     let mut record: Option<AnyRecord> = None;
     let mut plies = 0;
+    // Courier from XBoard's own array when the engines were told so (CourierStart=array).
+    let array = text.contains(">first : option CourierStart=array");
     for line in text.lines() {
         // The start position XBoard gave the first engine (setboard), else the game's start.
         if let Some(fen) = line.split(">first : setboard ").nth(1) {
@@ -31,7 +33,7 @@ fn main() -> Result<(), String> {
         else {
             continue;
         };
-        let game = record.get_or_insert_with(|| AnyRecord::start(variant));
+        let game = record.get_or_insert_with(|| AnyRecord::start_with(variant, array));
         let mv = mv.trim();
         let full = read_relayed(mv, &game.legal_moves())
             .ok_or_else(|| format!("ply {}: '{mv}' is not a legal move", plies + 1))?;

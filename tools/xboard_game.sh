@@ -11,11 +11,13 @@ set -eu
 variant=$1; out=$2; shift 2
 mkdir -p "$out"
 rm -f "$out/debug.log" "$out/game.pgn" "$out/final.xwd" "$out/final.png"
-display=:$(( 90 + $$ % 100 ))
+n=90
+while [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
+display=:$n
 Xvfb "$display" -screen 0 1280x1024x24 >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null || true' EXIT
-sleep 1
+sleep 2
 DISPLAY=$display "${XBOARD:-/usr/games/xboard}" -variant "$variant" -mode TwoMachines \
   -debug -nameOfDebugFile "$out/debug.log" -saveGameFile "$out/game.pgn" -autoCallFlag true \
   -popupExitMessage false "$@" >"$out/xboard.out" 2>&1 &
