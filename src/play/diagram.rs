@@ -2,16 +2,18 @@
 //!
 //! ```text
 //!     a  b  c  d  e  f  g  h
-//!  8     p     k     b     p   8
-//!  7  p     p     p     p      7
-//!  6  .     .     .     .      6
-//!  5     .     .     .     .   5
-//!  4  .    [B]    .     .      4
-//!  3     .     .     .     .   3
-//!  2     P    [ ]    P     P   2
-//!  1  P     .     K     P      1
+//!  8     p     k     b     p  8
+//!  7  p     p    [.]    p     7
+//!  6     .     .    [p]    .  6
+//!  5  .     .     .     .     5
+//!  4     .     .     .     .  4
+//!  3  .     .     P     .     3
+//!  2     P     .     P     P  2
+//!  1  P     B     K     P     1
 //!     a  b  c  d  e  f  g  h
 //! ```
+//!
+//! (Schachdame after 1.d2e3 e7f6, in letters; the brackets mark Black's last move.)
 //!
 //! Each square is three characters wide: the piece's glyph ([`Presentation::glyph`]) or the empty
 //! square's ([`Presentation::empty_glyph`]) in the middle, brackets around the squares of the last
