@@ -143,7 +143,7 @@ fn kurier_mates_the_person() {
         out.contains("Kurier plays e1c3 (checkmate).  [depth"),
         "{out}"
     );
-    assert!(out.contains("mates in 1"), "{out}");
+    assert!(out.contains("White mates in 1"), "{out}");
     assert!(
         out.contains("Game over: White wins by checkmate, 1-0."),
         "{out}"

@@ -226,9 +226,8 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
                 Line::Text(t) => t,
             };
             log::debug!("play: input {line:?}");
-            if self.check_flag()? {
-                continue;
-            }
+            // A fallen clock ends the game; the line is still answered (`quit` still quits).
+            self.check_flag()?;
             if !self.handle(line.trim())? {
                 return self.out.flush();
             }
@@ -347,26 +346,21 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
         Ok(())
     }
 
-    /// When the person's clock has fallen, ends the game and says so. True when it fell now.
-    fn check_flag(&mut self) -> io::Result<bool> {
+    /// When the person's clock has fallen, ends the game and says so.
+    fn check_flag(&mut self) -> io::Result<()> {
         if self.over() || self.side() != self.human {
-            return Ok(false);
+            return Ok(());
         }
         let (Some(clocks), Some(start)) = (&self.clocks, self.turn_start) else {
-            return Ok(false);
+            return Ok(());
         };
         if start.elapsed() < clocks.left(self.human) {
-            return Ok(false);
+            return Ok(());
         }
-        let human = self.human;
-        if let Some(c) = self.clocks.as_mut() {
-            c.charge(human, start.elapsed());
-        }
-        self.turn_start = None;
-        self.flag = Some(human);
-        writeln!(self.out, "Your time ran out.")?;
+        self.charge_thinking();
+        self.flag = Some(self.human);
         self.redraw = true;
-        Ok(true)
+        writeln!(self.out, "Your time ran out.")
     }
 
     /// Charges the person's clock for the time since their turn began (without increment).
@@ -462,7 +456,7 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
                 writeln!(
                     self.out,
                     "Hint: {note}.  [{}]",
-                    score_text(result.score, result.depth)
+                    score_text(result.score, result.depth, pos.side_to_move())
                 )
             }
             None => writeln!(self.out, "No hint: there is no legal move."),
@@ -505,6 +499,10 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             return writeln!(self.out, "Nothing to take back.");
         }
         self.charge_thinking();
+        if self.flag.is_some() {
+            self.redraw = true;
+            return writeln!(self.out, "Your time ran out.");
+        }
         let mut taken = Vec::new();
         for _ in 0..plies {
             self.record.undo();
@@ -652,7 +650,7 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
         writeln!(
             self.out,
             "Kurier plays {shown}.  [{}, {:.1} s]",
-            score_text(result.score, result.depth),
+            score_text(result.score, result.depth, side),
             spent.as_secs_f64()
         )
     }
@@ -674,12 +672,14 @@ fn describe<G: Presentation>(pos: &G, mv: G::Move) -> String {
     }
 }
 
-/// `depth 9, eval +0.35` (in pawns, for the side that searched), or `depth 5, mates in 3`.
-fn score_text(score: i32, depth: u32) -> String {
+/// `depth 9, eval +0.35 for Black` (in pawns, for the side that searched), or
+/// `depth 5, White mates in 3`.
+fn score_text(score: i32, depth: u32, side: Color) -> String {
+    let side = side.name();
     match Score::from_internal(score) {
-        Score::Cp(cp) => format!("depth {depth}, eval {:+.2}", cp as f64 / 100.0),
-        Score::Mate(n) if n > 0 => format!("depth {depth}, mates in {n}"),
-        Score::Mate(n) => format!("depth {depth}, mated in {}", -n),
+        Score::Cp(cp) => format!("depth {depth}, eval {:+.2} for {side}", cp as f64 / 100.0),
+        Score::Mate(n) if n > 0 => format!("depth {depth}, {side} mates in {n}"),
+        Score::Mate(n) => format!("depth {depth}, {side} is mated in {}", -n),
     }
 }
 
