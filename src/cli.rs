@@ -15,7 +15,8 @@ pub const USAGE: &str = "\
 Kurier: an engine for Schachdame, Courier chess and Dual checkers.
 
 USAGE:
-  kurier                      speak XBoard or UCI on stdin/stdout (first line 'xboard' or 'uci')
+  kurier [--config FILE]      speak XBoard or UCI on stdin/stdout (first line 'xboard' or 'uci');
+                              options from FILE, else $KURIER_CONFIG, else ./engine.toml
   kurier perft --variant NAME [--fen FEN] --depth N [--divide] [--threads N]
   kurier perft-suite FILE [--variant NAME] [--max-depth N] [--threads N]
   kurier bench [--variant NAME] [--depth N]   fixed search: node count (signature) and speed
@@ -95,6 +96,21 @@ fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
 }
 
 /// Parses the arguments after the program name.
+/// Takes `--config PATH` (allowed before or after any command) out of `args`: the options file
+/// to read instead of `$KURIER_CONFIG` or `./engine.toml`.
+pub fn take_config(args: &mut Vec<String>) -> Result<Option<PathBuf>, String> {
+    let Some(i) = args.iter().position(|a| a == "--config") else {
+        return Ok(None);
+    };
+    if i + 1 >= args.len() {
+        return Err("--config needs a file name".to_string());
+    }
+    let path = args.remove(i + 1);
+    args.remove(i);
+    Ok(Some(PathBuf::from(path)))
+}
+
+/// Parses the arguments (without the program name) into a command.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     let Some(first) = args.first() else {
         return Ok(Command::Protocol);
@@ -366,6 +382,17 @@ mod tests {
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn config_flag_is_taken_anywhere() {
+        let mut a = args("--config my.toml");
+        assert_eq!(take_config(&mut a), Ok(Some(PathBuf::from("my.toml"))));
+        assert!(a.is_empty());
+        let mut a = args("bench --config x.toml --depth 3");
+        assert_eq!(take_config(&mut a), Ok(Some(PathBuf::from("x.toml"))));
+        assert_eq!(a, args("bench --depth 3"));
+        assert!(take_config(&mut args("--config")).is_err());
     }
 
     #[test]

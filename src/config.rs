@@ -1,102 +1,159 @@
-//! Engine options from `engine.toml`: a flat `key = value` file (a subset of TOML: integers,
-//! quoted strings, comments). A few lines of parsing replace a TOML dependency.
+//! `engine.toml`: the engine's default options, read at start-up. A flat `key = value` file (a
+//! subset of TOML: whole numbers, booleans, quoted strings, `#` comments); the keys and their
+//! checks are the options table ([`crate::options`]), shared with UCI `setoption` and XBoard
+//! `option`.
+//!
+//! Where it comes from: `--config PATH` on the command line, else the file named by the
+//! environment variable `KURIER_CONFIG`, else `./engine.toml`. A bad line is reported (key and
+//! line number) and skipped — that option keeps its default — and the engine starts anyway.
 
-use crate::games::Variant;
+use crate::options::Options;
+use std::path::{Path, PathBuf};
 
-/// Default options; the protocol layer overrides them with `setoption` / `option`.
+/// The environment variable naming the configuration file.
+pub const ENV_VAR: &str = "KURIER_CONFIG";
+
+/// Options read from a file, and what was wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
-    /// Game played until the GUI names another.
-    pub variant: Variant,
-    /// Transposition table size in MB.
-    pub hash_mb: u64,
-    /// Search threads.
-    pub threads: usize,
-    /// Milliseconds kept back per move for latency.
-    pub move_overhead_ms: u64,
-    /// Courier start for XBoard's `new`: `ceremony` or `array`.
-    pub courier_start: String,
+pub struct Loaded {
+    /// The options: defaults where the file said nothing or something wrong.
+    pub options: Options,
+    /// One message per problem (`engine.toml line 3: unknown key 'hashmb'`).
+    pub errors: Vec<String>,
+    /// The file read, if any.
+    pub source: Option<PathBuf>,
 }
 
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            variant: Variant::Schachdame,
-            hash_mb: 64,
-            threads: 1,
-            move_overhead_ms: 30,
-            courier_start: "ceremony".to_string(),
+/// Parses the text of a configuration file called `name` (for messages). Every good line is
+/// applied; every bad one gives an error and changes nothing.
+pub fn parse(text: &str, name: &str) -> (Options, Vec<String>) {
+    let mut options = Options::default();
+    let mut errors = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = strip_comment(raw).trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = format!("{name} line {}", i + 1);
+        let Some((key, value)) = line.split_once('=') else {
+            errors.push(format!(
+                "{at}: expected 'key = value', got '{}'",
+                raw.trim()
+            ));
+            continue;
+        };
+        let (key, value) = (key.trim(), value.trim());
+        let value = value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap_or(value);
+        let opt = crate::options::Opt::ALL
+            .into_iter()
+            .find(|o| o.key() == key);
+        match opt {
+            None => errors.push(format!("{at}: unknown key '{key}'")),
+            Some(opt) => {
+                if options.set_opt(opt, value).is_err() {
+                    errors.push(format!(
+                        "{at}: {key}: expected {}, got '{value}'",
+                        opt.expected()
+                    ));
+                }
+            }
         }
     }
+    (options, errors)
 }
 
-impl Config {
-    /// Parses the file's text; unknown keys are reported as errors so typos do not go unseen.
-    pub fn parse(text: &str) -> Result<Config, String> {
-        let mut c = Config::default();
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let err = |what: &str| format!("engine.toml line {}: {what}: '{}'", i + 1, raw.trim());
-            let (key, value) = line
-                .split_once('=')
-                .ok_or_else(|| err("expected key = value"))?;
-            let (key, value) = (key.trim(), value.trim());
-            let text = value
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .unwrap_or(value);
-            let int = || {
-                text.parse::<u64>()
-                    .map_err(|_| err("expected a whole number"))
-            };
-            match key {
-                "variant" => c.variant = text.parse().map_err(|e| err(&format!("{e}")))?,
-                "hash_mb" => c.hash_mb = int()?.max(1),
-                "threads" => c.threads = int()?.max(1) as usize,
-                "move_overhead_ms" => c.move_overhead_ms = int()?,
-                "courier_start" => match text {
-                    "ceremony" | "array" => c.courier_start = text.to_string(),
-                    _ => return Err(err("courier_start is \"ceremony\" or \"array\"")),
-                },
-                _ => return Err(err("unknown key")),
-            }
+/// The line without its comment (a `#` outside double quotes).
+fn strip_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[..i],
+            _ => {}
         }
-        Ok(c)
     }
+    line
+}
 
-    /// Loads `$KURIER_CONFIG` or `./engine.toml`; a missing file gives the defaults, a bad one
-    /// is reported on stderr and the defaults are used (the engine keeps running).
-    pub fn load() -> Config {
-        let path = std::env::var("KURIER_CONFIG").unwrap_or_else(|_| "engine.toml".to_string());
-        match std::fs::read_to_string(&path) {
-            Ok(text) => Config::parse(&text).unwrap_or_else(|e| {
-                log::error!("{e}; using default options");
-                Config::default()
-            }),
-            Err(_) => Config::default(),
+/// Loads the options: from `explicit` (`--config PATH`) if given, else `$KURIER_CONFIG`, else
+/// `./engine.toml`. A missing default file is no error; a missing named file is.
+pub fn load(explicit: Option<&Path>) -> Loaded {
+    let env = std::env::var_os(ENV_VAR).map(PathBuf::from);
+    let (path, named) = match (explicit, env) {
+        (Some(p), _) => (p.to_path_buf(), true),
+        (None, Some(p)) => (p, true),
+        (None, None) => (PathBuf::from("engine.toml"), false),
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            let (options, errors) = parse(&text, &path.display().to_string());
+            Loaded {
+                options,
+                errors,
+                source: Some(path),
+            }
         }
+        Err(e) if named || e.kind() != std::io::ErrorKind::NotFound => Loaded {
+            options: Options::default(),
+            errors: vec![format!("cannot read {}: {e}", path.display())],
+            source: None,
+        },
+        Err(_) => Loaded {
+            options: Options::default(),
+            errors: Vec::new(),
+            source: None,
+        },
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Variant;
 
     #[test]
-    fn the_shipped_file_parses() {
-        let text = include_str!("../engine.toml");
-        assert_eq!(Config::parse(text).unwrap(), Config::default());
+    fn the_shipped_file_parses_to_the_defaults() {
+        let (options, errors) = parse(include_str!("../engine.toml"), "engine.toml");
+        assert_eq!(errors, Vec::<String>::new());
+        assert_eq!(options, Options::default());
     }
 
     #[test]
-    fn bad_lines_are_errors() {
-        assert!(Config::parse("hash_mb = lots").is_err());
-        assert!(Config::parse("hashmb = 3").is_err());
-        assert!(Config::parse("variant = \"go\"").is_err());
-        assert!(Config::parse("just words").is_err());
-        assert_eq!(Config::parse("threads = 4 # four").unwrap().threads, 4);
+    fn the_shipped_file_documents_every_key() {
+        let text = include_str!("../engine.toml");
+        for opt in crate::options::Opt::ALL {
+            assert!(
+                text.lines()
+                    .any(|l| l.starts_with(&format!("{} = ", opt.key()))),
+                "engine.toml lacks {}",
+                opt.key()
+            );
+        }
+    }
+
+    #[test]
+    fn bad_lines_are_reported_and_skipped() {
+        let text = "hash_mb = lots\nhashmb = 3\nthreads = 4 # four\nvariant = \"go\"\njust words\nvariant = \"courier\"\n";
+        let (options, errors) = parse(text, "engine.toml");
+        assert_eq!(
+            errors,
+            vec![
+                "engine.toml line 1: hash_mb: expected a whole number from 1 to 65536, got 'lots'",
+                "engine.toml line 2: unknown key 'hashmb'",
+                "engine.toml line 4: variant: expected one of courier, schachdame, dualcheckers, got 'go'",
+                "engine.toml line 5: expected 'key = value', got 'just words'",
+            ]
+        );
+        assert_eq!(options.threads, 4);
+        assert_eq!(options.hash_mb, Options::default().hash_mb);
+        assert_eq!(options.variant, Variant::Courier);
+    }
+
+    #[test]
+    fn a_hash_inside_quotes_is_not_a_comment() {
+        assert_eq!(strip_comment("a = \"x#y\" # c"), "a = \"x#y\" ");
     }
 }

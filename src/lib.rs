@@ -19,6 +19,7 @@
 //! - [`search`]: the alpha-beta searcher and its transposition table, generic over the game.
 //! - [`bitboard`], [`zobrist`]: helpers shared by the games.
 //! - [`cli`]: the command line.
+//! - [`options`]: the options table shared by `engine.toml`, UCI and XBoard; [`config`] reads the file.
 //! - [`play`]: `kurier play`, a person against Kurier at the terminal.
 
 #![warn(missing_docs)]
@@ -29,6 +30,7 @@ pub mod cli;
 pub mod config;
 pub mod game;
 pub mod games;
+pub mod options;
 pub mod perft;
 pub mod play;
 pub mod protocol;

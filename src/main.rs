@@ -2,16 +2,38 @@
 //! (`perft`, `perft-suite`, `bench`, `play`). See `kurier --help`.
 
 use kurier::cli::{self, Command};
-use kurier::config::Config;
 use kurier::with_game;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
+/// Starts the log on stderr at the configured level; `RUST_LOG` overrides it. The logger
+/// passes everything and the global maximum filters, so `LogLevel` can change at run time.
+fn start_log(level: log::LevelFilter) {
+    let from_env = std::env::var_os("RUST_LOG").is_some();
+    let mut builder = env_logger::Builder::from_env(env_logger::Env::default());
+    if !from_env {
+        builder.filter_level(log::LevelFilter::Trace);
+    }
+    builder.target(env_logger::Target::Stderr).init();
+    if !from_env {
+        log::set_max_level(level);
+    }
+}
+
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
-        .target(env_logger::Target::Stderr)
-        .init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let config_path = match cli::take_config(&mut args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("kurier: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let loaded = kurier::config::load(config_path.as_deref());
+    start_log(loaded.options.log_level);
+    for e in &loaded.errors {
+        log::error!("{e}; that setting keeps its default");
+    }
     let command = match cli::parse(&args) {
         Ok(c) => c,
         Err(e) => {
@@ -25,11 +47,10 @@ fn main() -> ExitCode {
                 "Kurier: type 'uci' or 'xboard' to start a protocol; 'kurier --help' for more."
             );
         }
-        let config = Config::load();
         // Protocol messages come from the command loop and the search thread: no lock is held
         // here, each message takes it in turn.
         let output = kurier::protocol::Output::new(std::io::stdout());
-        return match kurier::protocol::run(std::io::stdin().lock(), output, &config) {
+        return match kurier::protocol::run(std::io::stdin().lock(), output, &loaded.options) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("kurier: {e}");

@@ -7,13 +7,14 @@
 //!
 //! The search runs on its own thread ([`thinker`]); both write through one [`Output`].
 
+pub mod edit;
 pub mod output;
 pub mod session;
 pub mod thinker;
 pub mod uci;
 pub mod xboard;
 
-use crate::config::Config;
+use crate::options::Options;
 pub use output::Output;
 use std::io::BufRead;
 
@@ -45,7 +46,7 @@ pub fn lines(mut input: impl BufRead) -> impl Iterator<Item = std::io::Result<St
 }
 
 /// Reads commands from `input` until `quit` or end of input, answering on `output`.
-pub fn run(input: impl BufRead, output: Output, config: &Config) -> std::io::Result<()> {
+pub fn run(input: impl BufRead, output: Output, options: &Options) -> std::io::Result<()> {
     let mut lines = lines(input);
     loop {
         let Some(line) = lines.next() else {
@@ -54,8 +55,8 @@ pub fn run(input: impl BufRead, output: Output, config: &Config) -> std::io::Res
         let line = line?;
         match line.trim() {
             "" => continue,
-            "uci" => return uci::Uci::new(config, output).run(&line, lines),
-            "xboard" => return xboard::XBoard::new(config, output).run(lines),
+            "uci" => return uci::Uci::new(options, output).run(&line, lines),
+            "xboard" => return xboard::XBoard::new(options, output).run(lines),
             "quit" => return Ok(()),
             other => output.line(&format!(
                 "Error (expected 'uci' or 'xboard' first): {other}"

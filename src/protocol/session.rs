@@ -93,6 +93,28 @@ impl AnyRecord {
         on_record!(self, r => r.play_text(text).map(|_| ()).map_err(|e| e.to_string()))
     }
 
+    /// The search ids ([`crate::search::Searchable::move_id`]) of these moves of the current
+    /// position (for `searchmoves`, `exclude`); an error names the first that is not legal.
+    pub fn move_ids(&self, texts: &[&str]) -> Result<Vec<u32>, String> {
+        fn ids<G: crate::search::Searchable>(pos: &G, texts: &[&str]) -> Result<Vec<u32>, String> {
+            texts
+                .iter()
+                .map(|t| pos.parse_move(t).map(G::move_id).map_err(|e| e.to_string()))
+                .collect()
+        }
+        on_record!(self, r => ids(r.current(), texts))
+    }
+
+    /// The legal moves of the current position, in protocol notation.
+    pub fn legal_moves(&self) -> Vec<String> {
+        on_record!(self, r => {
+            let pos = r.current();
+            let mut moves = crate::game::MoveList::new();
+            pos.generate(&mut moves);
+            moves.iter().map(|&m| pos.format_move(m)).collect()
+        })
+    }
+
     /// Takes back a move; false when there is none.
     pub fn undo(&mut self) -> bool {
         on_record!(self, r => r.undo())

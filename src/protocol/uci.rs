@@ -1,36 +1,132 @@
-//! UCI (with the Fairy-Stockfish conventions for variants): `uci`, `isready`, `setoption`
-//! (`UCI_Variant`, `Hash`, `Threads`, `Ponder`, `MoveOverhead`), `ucinewgame`,
-//! `position startpos|fen ... [moves ...]`, `go` with every limit (`depth`, `nodes`, `movetime`,
-//! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `infinite`, `ponder`) and `go perft N`, `stop`,
+//! UCI (with the Fairy-Stockfish conventions for variants): `uci`, `isready`, `setoption` (every
+//! option of [`crate::options`]: `UCI_Variant`, `Hash`, `Threads`, `Ponder`, `MultiPV`,
+//! `Move Overhead`, `CourierStart`, `LogLevel`), `ucinewgame`, `position startpos|fen ...
+//! [moves ...]`, `go` with every limit (`depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/
+//! `binc`/`movestogo`, `infinite`, `ponder`, `searchmoves`, `mate`) and `go perft N`, `stop`,
 //! `ponderhit`, `d`, `quit`. The search runs on its own thread; the loop keeps reading.
+//!
+//! The `vampirc-uci` crate parses the single-word commands and writes `id`, `option`, `uciok`,
+//! `readyok` and `info string`; it cannot read these games' moves or some `go` lines
+//! (PROTOCOLS.md), so `position`, `go` and `setoption` have their own parser here.
 
 use super::output::Output;
 use super::session::AnyRecord;
 use super::thinker::Thinker;
 use super::ENGINE_NAME;
-use crate::config::Config;
 use crate::game::Color;
-use crate::games::Variant;
+use crate::options::{Kind, Opt, Options};
 use crate::search::{Clock, Info, Limits, Score};
 use std::time::Duration;
+use vampirc_uci::{UciMessage, UciOptionConfig};
 
-/// Largest hash size offered, in MB (64 GB).
-pub const MAX_HASH_MB: u64 = 65_536;
-/// Most search threads offered.
-pub const MAX_THREADS: usize = 256;
+/// The keywords handed to the `vampirc-uci` parser: single words it reads correctly. Everything
+/// with arguments it can misread (12-file moves, `go`, `position`, `setoption` values) goes
+/// through this module's own parser instead (PROTOCOLS.md, pinned in `tests/vampirc.rs`).
+const VAMPIRC_KEYWORDS: [&str; 6] = ["uci", "isready", "ucinewgame", "stop", "ponderhit", "quit"];
+
+/// A UCI command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`.
+    Uci,
+    /// `isready`.
+    IsReady,
+    /// `ucinewgame`.
+    NewGame,
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `setoption name N [value V]`.
+    SetOption(Vec<String>),
+    /// `position ...`.
+    Position(Vec<String>),
+    /// `go ...`.
+    Go(Vec<String>),
+    /// `d`: print the position (a debugging aid, as Stockfish has).
+    Display,
+    /// `debug`, `register`: accepted, nothing to do.
+    Ignored,
+    /// Anything else.
+    Unknown(String),
+}
+
+/// Reads one line into a [`Command`]; `None` for a blank line.
+pub fn parse_command(line: &str) -> Option<Command> {
+    let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+    let (first, rest) = words.split_first()?;
+    let rest = rest.to_vec();
+    if rest.is_empty() && VAMPIRC_KEYWORDS.contains(&first.as_str()) {
+        return Some(match vampirc_uci::parse_one(first) {
+            UciMessage::Uci => Command::Uci,
+            UciMessage::IsReady => Command::IsReady,
+            UciMessage::UciNewGame => Command::NewGame,
+            UciMessage::Stop => Command::Stop,
+            UciMessage::PonderHit => Command::PonderHit,
+            UciMessage::Quit => Command::Quit,
+            _ => Command::Unknown(first.clone()),
+        });
+    }
+    Some(match first.as_str() {
+        "setoption" => Command::SetOption(rest),
+        "position" => Command::Position(rest),
+        "go" => Command::Go(rest),
+        "d" => Command::Display,
+        "debug" | "register" => Command::Ignored,
+        // A known keyword with words after it that it does not take: answered as unknown
+        // rather than guessed at.
+        _ => Command::Unknown(line.trim().to_string()),
+    })
+}
+
+/// An option as `vampirc-uci` writes it (`option name Hash type spin default 64 min 1 max ...`).
+fn option_message(options: &Options, opt: Opt) -> UciOptionConfig {
+    let (name, value) = (opt.name().to_string(), options.value(opt));
+    match opt.kind() {
+        Kind::Spin { min, max } => UciOptionConfig::Spin {
+            name,
+            default: value.parse().ok(),
+            min: Some(min as i64),
+            max: Some(max as i64),
+        },
+        Kind::Check => UciOptionConfig::Check {
+            name,
+            default: Some(value == "true"),
+        },
+        Kind::Combo(choices) => UciOptionConfig::Combo {
+            name,
+            default: Some(value),
+            var: choices.iter().map(|c| c.to_string()).collect(),
+        },
+    }
+}
+
+/// The words of `go` that take or are arguments (where a `searchmoves` list ends).
+const GO_KEYWORDS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "movetime",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
 
 /// A UCI session.
 pub struct Uci {
     record: AnyRecord,
     thinker: Thinker,
-    hash_mb: u64,
-    threads: usize,
-    overhead_ms: u64,
+    options: Options,
     out: Output,
     /// The running search waits for `stop` (`go infinite`, `go ponder`).
     endless: bool,
-    /// `position startpos` in Courier is the pre-ceremony array (option `CourierStart`).
-    courier_array: bool,
 }
 
 /// One `info` line.
@@ -40,9 +136,10 @@ pub fn info_line(info: &Info) -> String {
         Score::Mate(n) => format!("mate {n}"),
     };
     format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv.max(1),
         info.nodes,
         info.nps,
         info.hashfull,
@@ -53,16 +150,13 @@ pub fn info_line(info: &Info) -> String {
 
 impl Uci {
     /// A session playing the configured variant from its start.
-    pub fn new(config: &Config, out: Output) -> Self {
+    pub fn new(options: &Options, out: Output) -> Self {
         Uci {
-            record: AnyRecord::start(config.variant),
-            thinker: Thinker::new(config.hash_mb, config.threads),
-            hash_mb: config.hash_mb,
-            threads: config.threads,
-            overhead_ms: config.move_overhead_ms,
+            record: AnyRecord::start_with(options.variant, options.courier_array()),
+            thinker: Thinker::new(options.hash_mb, options.threads),
+            options: options.clone(),
             out,
             endless: false,
-            courier_array: config.courier_start == "array",
         }
     }
 
@@ -93,128 +187,96 @@ impl Uci {
         self.out.line(text)
     }
 
+    fn error(&self, text: &str) -> std::io::Result<()> {
+        self.say(&UciMessage::info_string(format!("error: {text}")).to_string())
+    }
+
     /// Handles one line; false on `quit`.
     pub fn handle(&mut self, line: &str) -> std::io::Result<bool> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&command) = words.first() else {
+        let Some(command) = parse_command(line) else {
             return Ok(true);
         };
         match command {
-            "uci" => {
-                self.say(&format!("id name {ENGINE_NAME}"))?;
-                self.say("id author the Kurier developers")?;
-                let vars: String = Variant::ALL.iter().map(|v| format!(" var {v}")).collect();
-                self.say(&format!(
-                    "option name UCI_Variant type combo default {}{vars}",
-                    self.record.variant()
-                ))?;
-                self.say(&format!(
-                    "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-                    self.hash_mb
-                ))?;
-                self.say(&format!(
-                    "option name Threads type spin default {} min 1 max {MAX_THREADS}",
-                    self.threads
-                ))?;
-                self.say("option name Ponder type check default false")?;
-                self.say(&format!(
-                    "option name MoveOverhead type spin default {} min 0 max 5000",
-                    self.overhead_ms
-                ))?;
-                self.say(&format!(
-                    "option name CourierStart type combo default {} var ceremony var array",
-                    if self.courier_array {
-                        "array"
-                    } else {
-                        "ceremony"
-                    }
-                ))?;
-                self.say("uciok")?;
+            Command::Uci => {
+                self.say(&UciMessage::id_name(ENGINE_NAME).to_string())?;
+                self.say(&UciMessage::id_author("the Kurier developers").to_string())?;
+                for opt in Opt::ALL {
+                    let message = UciMessage::Option(option_message(&self.options, opt));
+                    self.say(&message.to_string())?;
+                }
+                self.say(&UciMessage::UciOk.to_string())?;
             }
-            "isready" => self.say("readyok")?,
-            "setoption" => self.setoption(&words[1..])?,
-            "ucinewgame" => {
+            Command::IsReady => self.say(&UciMessage::ReadyOk.to_string())?,
+            Command::SetOption(words) => self.setoption(&words)?,
+            Command::NewGame => {
                 self.thinker.clear();
-                self.record = AnyRecord::start_with(self.record.variant(), self.courier_array);
+                self.record =
+                    AnyRecord::start_with(self.record.variant(), self.options.courier_array());
             }
-            "position" => {
+            Command::Position(words) => {
                 self.thinker.stop();
-                if let Err(e) = self.position(&words[1..]) {
-                    self.say(&format!("info string error: {e}"))?;
+                if let Err(e) = self.position(&words) {
+                    self.error(&e)?;
                 }
             }
-            "go" => self.go(&words[1..])?,
-            "stop" => self.thinker.stop(),
-            "ponderhit" => self.thinker.ponderhit(),
-            "d" => self.say(&format!("info string fen {}", self.record.fen()))?,
-            "register" | "debug" => {}
-            "quit" => return Ok(false),
-            other => self.say(&format!("info string error: unknown command '{other}'"))?,
+            Command::Go(words) => self.go(&words)?,
+            Command::Stop => self.thinker.stop(),
+            Command::PonderHit => self.thinker.ponderhit(),
+            Command::Display => self.say(&format!("info string fen {}", self.record.fen()))?,
+            Command::Ignored => {}
+            Command::Quit => return Ok(false),
+            Command::Unknown(text) => self.error(&format!("unknown command '{text}'"))?,
         }
         Ok(true)
     }
 
-    fn setoption(&mut self, words: &[&str]) -> std::io::Result<()> {
+    fn setoption(&mut self, words: &[String]) -> std::io::Result<()> {
         let text = words.join(" ");
-        let Some((name, value)) = text
-            .strip_prefix("name ")
-            .and_then(|rest| rest.split_once(" value "))
-        else {
-            return self.say(&format!(
-                "info string error: expected 'setoption name N value V', got '{text}'"
+        let Some(rest) = text.strip_prefix("name ") else {
+            return self.error(&format!(
+                "expected 'setoption name N value V', got '{text}'"
             ));
         };
+        // `value` may be missing for a button; no option of Kurier is one.
+        let (name, value) = rest.split_once(" value ").unwrap_or((rest, ""));
         let (name, value) = (name.trim(), value.trim());
-        let bad = |what: &str| format!("info string error: {name}: {what} '{value}'");
-        match name.to_ascii_lowercase().as_str() {
-            "uci_variant" => match value.parse::<Variant>() {
-                Ok(v) => {
-                    self.thinker.stop();
-                    self.record = AnyRecord::start_with(v, self.courier_array);
-                    // As Fairy-Stockfish does, name the variant and its start.
-                    self.say(&format!(
-                        "info string variant {v} startpos {}",
-                        self.record.fen()
-                    ))?;
-                }
-                Err(e) => self.say(&format!("info string error: {e}"))?,
-            },
-            "hash" => match value.parse::<u64>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => {
-                    self.hash_mb = mb;
-                    self.thinker.configure(self.hash_mb, self.threads);
-                }
-                _ => self.say(&bad("expected 1 to 65536 MB, got"))?,
-            },
-            "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
-                    self.threads = n;
-                    self.thinker.configure(self.hash_mb, self.threads);
-                }
-                _ => self.say(&bad("expected 1 to 256, got"))?,
-            },
-            "moveoverhead" => match value.parse::<u64>() {
-                Ok(ms) if ms <= 5000 => self.overhead_ms = ms,
-                _ => self.say(&bad("expected 0 to 5000 ms, got"))?,
-            },
-            "ponder" => {}
-            "courierstart" => match value {
-                "ceremony" => self.courier_array = false,
-                "array" => self.courier_array = true,
-                _ => self.say(&bad("expected ceremony or array, got"))?,
-            },
-            _ => self.say(&format!("info string error: unknown option '{name}'"))?,
+        match self.options.set(name, value) {
+            Ok(Opt::Variant) => {
+                self.thinker.stop();
+                self.record =
+                    AnyRecord::start_with(self.options.variant, self.options.courier_array());
+                // As Fairy-Stockfish does, name the variant and its start.
+                self.say(&format!(
+                    "info string variant {} startpos {}",
+                    self.options.variant,
+                    self.record.fen()
+                ))
+            }
+            Ok(Opt::Hash | Opt::Threads) => {
+                self.thinker
+                    .configure(self.options.hash_mb, self.options.threads);
+                Ok(())
+            }
+            Ok(Opt::LogLevel) => {
+                log::set_max_level(self.options.log_level);
+                Ok(())
+            }
+            Ok(_) => Ok(()),
+            Err(e) => self.error(&e.to_string()),
         }
-        Ok(())
     }
 
-    fn position(&mut self, words: &[&str]) -> Result<(), String> {
+    fn position(&mut self, words: &[String]) -> Result<(), String> {
         let variant = self.record.variant();
-        let moves_at = words.iter().position(|&w| w == "moves");
+        let moves_at = words.iter().position(|w| w == "moves");
         let setup = &words[..moves_at.unwrap_or(words.len())];
         let mut record = match setup.split_first() {
-            Some((&"startpos", [])) => AnyRecord::start_with(variant, self.courier_array),
-            Some((&"fen", fen)) if !fen.is_empty() => AnyRecord::from_fen(variant, &fen.join(" "))?,
+            Some((first, [])) if first == "startpos" => {
+                AnyRecord::start_with(variant, self.options.courier_array())
+            }
+            Some((first, fen)) if first == "fen" && !fen.is_empty() => {
+                AnyRecord::from_fen(variant, &fen.join(" "))?
+            }
             _ => return Err("expected 'position startpos|fen FEN [moves ...]'".to_string()),
         };
         if let Some(i) = moves_at {
@@ -228,13 +290,16 @@ impl Uci {
     }
 
     /// Parses `go`'s arguments into limits; the clock is the side to move's.
-    fn limits(&self, words: &[&str]) -> Result<Limits, String> {
-        let mut limits = Limits::default();
+    fn limits(&self, words: &[String]) -> Result<Limits, String> {
+        let mut limits = Limits {
+            multipv: self.options.multipv,
+            ..Limits::default()
+        };
         let (mut time, mut inc) = ([None, None], [0u64, 0u64]);
         let mut moves_to_go = None;
         let mut i = 0;
         while i < words.len() {
-            let key = words[i];
+            let key = words[i].as_str();
             let mut number = || -> Result<u64, String> {
                 i += 1;
                 let text = words.get(i).ok_or(format!("'{key}' needs a value"))?;
@@ -252,11 +317,20 @@ impl Uci {
                 "depth" => limits.depth = Some(number()? as u32),
                 "nodes" => limits.nodes = Some(number()?),
                 "movetime" => limits.movetime = Some(Duration::from_millis(number()?)),
-                "mate" => limits.depth = Some(2 * number()? as u32 + 1),
+                "mate" => limits.depth = Some(2 * number()?.min(500) as u32 + 1),
                 "infinite" => limits.infinite = true,
                 "ponder" => limits.ponder = true,
                 "searchmoves" => {
-                    return Err("searchmoves is not supported".to_string());
+                    // The moves run to the next keyword or the end of the line.
+                    let mut texts = Vec::new();
+                    while let Some(w) = words
+                        .get(i + 1)
+                        .filter(|w| !GO_KEYWORDS.contains(&w.as_str()))
+                    {
+                        texts.push(w.as_str());
+                        i += 1;
+                    }
+                    limits.root_moves = Some(self.record.move_ids(&texts)?);
                 }
                 other => return Err(format!("unknown go argument '{other}'")),
             }
@@ -268,14 +342,17 @@ impl Uci {
                 time_left: Duration::from_millis(t),
                 increment: Duration::from_millis(inc[side]),
                 moves_to_go,
-                overhead: Duration::from_millis(self.overhead_ms),
+                overhead: Duration::from_millis(self.options.move_overhead_ms),
             });
         }
         Ok(limits)
     }
 
-    fn go(&mut self, words: &[&str]) -> std::io::Result<()> {
-        if let ["perft", depth] = words {
+    fn go(&mut self, words: &[String]) -> std::io::Result<()> {
+        if let [perft, depth] = words {
+            if perft != "perft" {
+                return self.go_search(words);
+            }
             self.thinker.stop();
             return match depth.parse::<u32>() {
                 Ok(d) => {
@@ -291,13 +368,17 @@ impl Uci {
                     };
                     self.say(&format!("Nodes searched: {total}"))
                 }
-                Err(_) => self.say(&format!("info string error: bad perft depth '{depth}'")),
+                Err(_) => self.error(&format!("bad perft depth '{depth}'")),
             };
         }
+        self.go_search(words)
+    }
+
+    fn go_search(&mut self, words: &[String]) -> std::io::Result<()> {
         let limits = match self.limits(words) {
             Ok(l) => l,
             Err(e) => {
-                self.say(&format!("info string error: {e}; searching without limits"))?;
+                self.error(&format!("{e}; searching without limits"))?;
                 Limits {
                     infinite: true,
                     ..Limits::default()
@@ -319,6 +400,7 @@ impl Uci {
                     (None, _) => "bestmove 0000".to_string(),
                 };
                 let _ = done_out.line(&text);
+                None
             },
         );
         Ok(())

@@ -1,20 +1,21 @@
 //! XBoard (CECP v2): the handshake with features and options, `new`, `variant`, `force`, `go`,
-//! `playother`, `?`, `usermove` and bare moves, `undo`, `remove`, `setboard`, `level`, `st`,
-//! `sd`, `time`/`otim`, `ping`, `draw`, `result`, `post`/`nopost`, `analyze`/`exit`, `memory`,
-//! `cores`, `option`, `quit`; thinking output and result claims by the rules of RULES.md.
+//! `playother`, `?`, `usermove` and bare moves, `undo`, `remove`, `setboard`, `edit`, `level`,
+//! `st`, `sd`, `nps`, `time`/`otim`, `ping`, `draw`, `result`, `hard`/`easy`, `post`/`nopost`,
+//! `analyze`/`exit`/`.`, `memory`, `cores`, `exclude`/`include`, `option`, `hint`, `bk`,
+//! `quit`; thinking output and result claims by the rules of RULES.md.
 //!
 //! The game is shared with the search thread: when a search ends, its move is played and sent
 //! under the same lock that user moves take, unless a later command (a `force`, `new`, `undo`,
 //! ...) cancelled it — each search carries a generation number that cancelling bumps.
 
+use super::edit::Editor;
 use super::output::Output;
 use super::session::AnyRecord;
 use super::thinker::Thinker;
-use super::uci::{MAX_HASH_MB, MAX_THREADS};
 use super::ENGINE_NAME;
-use crate::config::Config;
 use crate::game::Color;
 use crate::games::Variant;
+use crate::options::{Opt, Options, MAX_HASH_MB, MAX_THREADS};
 use crate::search::{Clock, Info, Limits, Score};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -80,16 +81,35 @@ pub struct XBoard {
     st: Option<Duration>,
     /// Depth limit (`sd`).
     sd: Option<u32>,
-    hash_mb: u64,
-    threads: usize,
-    overhead_ms: u64,
-    /// Courier starts from the pre-ceremony array (the XBoard GUI's start, RULES.md C3).
-    courier_array: bool,
+    /// Nodes per second to play at (`nps`): time limits become node limits.
+    nps: Option<u64>,
+    /// Option values (the table shared with UCI and engine.toml).
+    options: Options,
     /// A `variant` command came since the last `new`; without one the GUI wants plain chess.
     variant_named: bool,
     /// The user was told that Kurier does not play plain chess.
     warned: bool,
+    /// Root moves left out by `exclude`, by search id (cleared whenever the position changes).
+    excluded: Vec<u32>,
+    /// `edit` mode: the board being set up.
+    editor: Option<Editor>,
+    /// The last search's score and expected reply, for `draw` and `hint`.
+    last: Arc<Mutex<LastSearch>>,
 }
+
+/// What the last search for a move found.
+#[derive(Clone, Debug, Default)]
+struct LastSearch {
+    /// Score from the engine's side, centipawns (mates far beyond).
+    score: i32,
+    /// The reply it expects, in protocol notation.
+    ponder: Option<String>,
+    /// The last thinking report, for `.` in analysis.
+    info: Option<Info>,
+}
+
+/// Scores at or below this (centipawns, from the engine's side) make a draw offer welcome.
+const ACCEPT_DRAW_BELOW: i32 = -100;
 
 /// One thinking line: `ply score time nodes pv`, time in centiseconds, mates as
 /// ±(100000 + moves).
@@ -129,10 +149,13 @@ fn seconds(text: &str) -> Option<Duration> {
 
 impl XBoard {
     /// A session playing the configured variant from its start.
-    pub fn new(config: &Config, out: Output) -> Self {
+    pub fn new(options: &Options, out: Output) -> Self {
         XBoard {
-            record: Arc::new(Mutex::new(AnyRecord::start(config.variant))),
-            thinker: Thinker::new(config.hash_mb, config.threads),
+            record: Arc::new(Mutex::new(AnyRecord::start_with(
+                options.variant,
+                options.courier_array(),
+            ))),
+            thinker: Thinker::new(options.hash_mb, options.threads),
             out,
             generation: Arc::new(AtomicU64::new(0)),
             force: false,
@@ -146,12 +169,13 @@ impl XBoard {
             time: None,
             st: None,
             sd: None,
-            hash_mb: config.hash_mb,
-            threads: config.threads,
-            overhead_ms: config.move_overhead_ms,
-            courier_array: config.courier_start == "array",
+            nps: None,
+            options: options.clone(),
             variant_named: false,
             warned: false,
+            excluded: Vec::new(),
+            editor: None,
+            last: Arc::new(Mutex::new(LastSearch::default())),
         }
     }
 
@@ -167,11 +191,10 @@ impl XBoard {
             }
         }
         // End of input (a script piped in): the engine's move is still made and sent.
-        if self.analyzing {
-            self.cancel();
-        } else {
-            self.thinker.wait();
+        if !self.analyzing {
+            self.thinker.wait_answer();
         }
+        self.cancel();
         Ok(())
     }
 
@@ -189,50 +212,51 @@ impl XBoard {
         self.thinker.stop();
     }
 
+    /// The position changed: `exclude` lists no longer apply.
+    fn position_changed(&mut self) {
+        self.excluded.clear();
+    }
+
+    /// Starts a new game of `variant` from its start.
+    fn start_game(&mut self, variant: Variant) {
+        self.cancel();
+        *self.game() = AnyRecord::start_with(variant, self.options.courier_array());
+        self.position_changed();
+    }
+
     /// Handles one line; false on `quit`.
     pub fn handle(&mut self, line: &str) -> std::io::Result<bool> {
         let line = line.trim();
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
+        if self.editor.is_some() {
+            self.edit(line)?;
+            return Ok(true);
+        }
         match command {
             "" => {}
-            "protover" => {
-                self.say(&format!(
-                    "feature ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 \
-                     analyze=1 memory=1 smp=1 colors=0 name=1 nps=0 debug=1 exclude=0 \
-                     myname=\"{ENGINE_NAME}\" variants=\"{}\"",
-                    Variant::names()
-                ))?;
-                self.say(&format!(
-                    "feature option=\"MoveOverhead -spin {} 0 5000\"",
-                    self.overhead_ms
-                ))?;
-                self.say(&format!(
-                    "feature option=\"CourierStart -combo {}\"",
-                    if self.courier_array {
-                        "ceremony /// *array"
-                    } else {
-                        "*ceremony /// array"
-                    }
-                ))?;
-                self.say("feature done=1")?;
+            "protover" => self.features()?,
+            "ping" => {
+                // A ping while the engine thinks on its move is answered after the move.
+                if !self.analyzing {
+                    self.thinker.wait_answer();
+                }
+                self.say(&format!("pong {rest}"))?;
             }
-            "ping" => self.say(&format!("pong {rest}"))?,
             "new" => {
-                self.cancel();
-                self.thinker.clear();
                 let variant = self.game().variant();
-                *self.game() = AnyRecord::start_with(variant, self.courier_array);
+                self.start_game(variant);
+                self.thinker.clear();
                 self.variant_named = false;
                 self.force = false;
                 self.engine_side = Color::Black;
                 self.sd = None;
                 self.st = None;
+                self.nps = None;
             }
             "variant" => match rest.parse::<Variant>() {
                 Ok(v) => {
-                    self.cancel();
-                    *self.game() = AnyRecord::start_with(v, self.courier_array);
+                    self.start_game(v);
                     self.variant_named = true;
                     if let Some(setup) = setup_line(v) {
                         self.say(&setup)?;
@@ -247,10 +271,18 @@ impl XBoard {
                 self.cancel();
                 let variant = self.game().variant();
                 match AnyRecord::from_fen(variant, rest) {
-                    Ok(r) => *self.game() = r,
+                    Ok(r) => {
+                        *self.game() = r;
+                        self.position_changed();
+                    }
                     Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
                 }
                 self.restart_analysis();
+            }
+            "edit" => {
+                self.cancel();
+                let fen = self.game().fen();
+                self.editor = Some(Editor::new(&fen));
             }
             "usermove" => self.user_move(rest)?,
             "force" => {
@@ -274,17 +306,34 @@ impl XBoard {
             "undo" => {
                 self.cancel();
                 self.game().undo();
+                self.position_changed();
                 self.restart_analysis();
             }
             "remove" => {
                 self.cancel();
                 self.game().undo();
                 self.game().undo();
+                self.position_changed();
                 self.restart_analysis();
             }
             "result" => {
                 self.cancel();
                 self.force = true;
+            }
+            "draw" => self.answer_draw()?,
+            "hint" => self.hint()?,
+            // No opening book: the answer is an empty book list.
+            "bk" => {
+                self.say("\tKurier has no opening book.")?;
+                self.say("")?;
+            }
+            "hard" => self.options.ponder = true,
+            "easy" => {
+                self.options.ponder = false;
+                // Stop pondering, but never a search for a move.
+                if self.thinker.answered() {
+                    self.cancel();
+                }
             }
             "level" => self.level(rest, line)?,
             "st" => match seconds(rest) {
@@ -295,11 +344,20 @@ impl XBoard {
                 Ok(d) => self.sd = Some(d.max(1)),
                 Err(_) => self.say(&format!("Error (bad depth): {line}"))?,
             },
+            "nps" => match rest.parse::<u64>() {
+                Ok(0) => self.nps = None,
+                Ok(n) => self.nps = Some(n),
+                Err(_) => self.say(&format!("Error (bad number): {line}"))?,
+            },
             "time" => match rest.parse::<i64>() {
-                Ok(cs) => self.time = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
+                Ok(cs) => self.time = Some(Duration::from_millis(cs.clamp(0, 1 << 40) as u64 * 10)),
                 Err(_) => self.say(&format!("Error (bad time): {line}"))?,
             },
-            "otim" => {}
+            "otim" => {
+                if rest.parse::<i64>().is_err() {
+                    self.say(&format!("Error (bad time): {line}"))?;
+                }
+            }
             "post" => self.post = true,
             "nopost" => self.post = false,
             "analyze" => {
@@ -311,43 +369,193 @@ impl XBoard {
                 self.cancel();
                 self.analyzing = false;
             }
+            "." => self.status()?,
+            "exclude" | "include" => self.exclude(command == "exclude", rest)?,
             "memory" => match rest.parse::<u64>() {
                 Ok(mb) => {
-                    self.hash_mb = mb.clamp(1, MAX_HASH_MB);
-                    self.cancel();
-                    self.thinker.configure(self.hash_mb, self.threads);
+                    self.options.hash_mb = mb.clamp(1, MAX_HASH_MB);
+                    self.reconfigure();
                 }
                 Err(_) => self.say(&format!("Error (bad size): {line}"))?,
             },
             "cores" => match rest.parse::<usize>() {
                 Ok(n) => {
-                    self.threads = n.clamp(1, MAX_THREADS);
-                    self.cancel();
-                    self.thinker.configure(self.hash_mb, self.threads);
+                    self.options.threads = n.clamp(1, MAX_THREADS);
+                    self.reconfigure();
                 }
                 Err(_) => self.say(&format!("Error (bad count): {line}"))?,
             },
-            "option" => match rest.split_once('=') {
-                Some(("MoveOverhead", v)) => match v.trim().parse::<u64>() {
-                    Ok(ms) if ms <= 5000 => self.overhead_ms = ms,
-                    _ => self.say(&format!("Error (bad value): {line}"))?,
-                },
-                Some(("CourierStart", v)) => match v.trim() {
-                    "ceremony" => self.courier_array = false,
-                    "array" => self.courier_array = true,
-                    _ => self.say(&format!("Error (bad value): {line}"))?,
-                },
-                _ => self.say(&format!("Error (unknown option): {line}"))?,
-            },
+            "option" => self.option(rest, line)?,
             "quit" => return Ok(false),
-            // Draw offers are declined by playing on; the GUI's informational commands need no
-            // answer (PROTOCOLS.md).
-            "draw" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name"
-            | "rating" | "hard" | "easy" | "." | "ics" | "nps" | "hint" | "bk" | "otim:" => {}
+            // Informational commands from the GUI need no answer (PROTOCOLS.md).
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "otim:" => {}
             _ if looks_like_move(command) && rest.is_empty() => self.user_move(command)?,
             _ => self.say(&format!("Error (unknown command): {line}"))?,
         }
         Ok(true)
+    }
+
+    /// The `feature` lines of the handshake, options from the shared table.
+    fn features(&self) -> std::io::Result<()> {
+        self.say(&format!(
+            "feature ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 \
+             analyze=1 memory=1 smp=1 colors=0 name=1 nps=1 debug=1 exclude=1 \
+             myname=\"{ENGINE_NAME}\" variants=\"{}\"",
+            Variant::names()
+        ))?;
+        for line in self.options.xboard_features() {
+            self.say(&line)?;
+        }
+        self.say("feature done=1")
+    }
+
+    /// `option NAME=VALUE` (or `option NAME` for a button, which Kurier has none of).
+    fn option(&mut self, rest: &str, line: &str) -> std::io::Result<()> {
+        let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
+        match self.options.set(name, value) {
+            Ok(Opt::Hash | Opt::Threads) => self.reconfigure(),
+            Ok(Opt::Variant) => {
+                let v = self.options.variant;
+                self.start_game(v);
+            }
+            Ok(Opt::Ponder) if !self.options.ponder => self.cancel(),
+            Ok(Opt::LogLevel) => log::set_max_level(self.options.log_level),
+            Ok(_) => {}
+            Err(e) => self.say(&format!("Error ({e}): {line}"))?,
+        }
+        Ok(())
+    }
+
+    /// A new table size or thread count (the table starts empty).
+    fn reconfigure(&mut self) {
+        self.cancel();
+        self.thinker
+            .configure(self.options.hash_mb, self.options.threads);
+    }
+
+    /// `draw`: accepted when the engine stands clearly worse or the game is dead drawn,
+    /// declined (by playing on) otherwise.
+    fn answer_draw(&mut self) -> std::io::Result<()> {
+        let score = self.last().score;
+        let dead = self
+            .game()
+            .result()
+            .is_some_and(|r| r.starts_with("1/2-1/2"));
+        if dead || score <= ACCEPT_DRAW_BELOW {
+            self.say("offer draw")?;
+        }
+        Ok(())
+    }
+
+    fn last(&self) -> MutexGuard<'_, LastSearch> {
+        self.last.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// `hint`: the reply the last search expected, if it is legal now; else a short search.
+    fn hint(&mut self) -> std::io::Result<()> {
+        let expected = self.last().ponder.clone();
+        let legal = self.game().legal_moves();
+        let hint = match expected.filter(|m| legal.contains(m)) {
+            Some(m) => Some(m),
+            None if !self.thinker.busy() => {
+                let record = self.game().clone();
+                let searcher = crate::search::Searcher::new(1, 1);
+                let limits = Limits {
+                    movetime: Some(Duration::from_millis(100)),
+                    ..Limits::default()
+                };
+                record.search(&searcher, &limits, &mut |_| {}).best
+            }
+            None => None,
+        };
+        match hint {
+            Some(m) => self.say(&format!("Hint: {m}")),
+            None => Ok(()),
+        }
+    }
+
+    /// `.` in analysis: `stat01: time nodes ply mvleft mvtot mvname` from the last report.
+    fn status(&self) -> std::io::Result<()> {
+        if !self.analyzing {
+            return Ok(());
+        }
+        let info = self.last().info.clone();
+        let total = self.game().legal_moves().len();
+        match info {
+            Some(i) => self.say(&format!(
+                "stat01: {} {} {} 0 {total} {}",
+                i.time.as_millis() / 10,
+                i.nodes,
+                i.depth,
+                i.pv.first().map_or("", String::as_str)
+            )),
+            None => self.say(&format!("stat01: 0 0 0 0 {total}")),
+        }
+    }
+
+    /// `exclude MOVE|all`, `include MOVE|all`: which root moves analysis and play consider.
+    fn exclude(&mut self, exclude: bool, rest: &str) -> std::io::Result<()> {
+        let ids = if rest == "all" {
+            let legal = self.game().legal_moves();
+            let texts: Vec<&str> = legal.iter().map(String::as_str).collect();
+            self.game().move_ids(&texts)
+        } else {
+            self.game().move_ids(&[rest])
+        };
+        let ids = match ids {
+            Ok(ids) => ids,
+            Err(e) => return self.say(&format!("Illegal move ({e}): {rest}")),
+        };
+        self.excluded.retain(|id| !ids.contains(id));
+        if exclude {
+            self.excluded.extend(ids);
+        }
+        self.restart_analysis();
+        Ok(())
+    }
+
+    /// The root moves to search: the legal moves not excluded (`None`: no restriction).
+    fn root_moves(&self) -> Option<Vec<u32>> {
+        if self.excluded.is_empty() {
+            return None;
+        }
+        let game = self.game();
+        let legal = game.legal_moves();
+        let texts: Vec<&str> = legal.iter().map(String::as_str).collect();
+        let ids = game.move_ids(&texts).ok()?;
+        Some(
+            ids.into_iter()
+                .filter(|id| !self.excluded.contains(id))
+                .collect(),
+        )
+    }
+
+    /// A line in `edit` mode.
+    fn edit(&mut self, line: &str) -> std::io::Result<()> {
+        let Some(editor) = self.editor.as_mut() else {
+            return Ok(());
+        };
+        if line != "." {
+            if let Err(e) = editor.command(line) {
+                return self.say(&format!("Error ({e}): {line}"));
+            }
+            return Ok(());
+        }
+        let side = self.game().side_to_move();
+        let Some(editor) = self.editor.take() else {
+            return Ok(());
+        };
+        let variant = self.game().variant();
+        match AnyRecord::from_fen(variant, &editor.fen(side)) {
+            Ok(r) => {
+                *self.game() = r;
+                self.position_changed();
+            }
+            Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
+        }
+        self.restart_analysis();
+        Ok(())
     }
 
     fn level(&mut self, rest: &str, line: &str) -> std::io::Result<()> {
@@ -374,8 +582,19 @@ impl XBoard {
     fn user_move(&mut self, text: &str) -> std::io::Result<()> {
         self.cancel();
         let played = self.game().play_text(text);
+        let played = match played {
+            Err(e) => match self.relayed_capture(text) {
+                Some(full) => {
+                    log::warn!("read XBoard's shortened capture '{text}' as '{full}'");
+                    self.game().play_text(&full)
+                }
+                None => Err(e),
+            },
+            ok => ok,
+        };
         match played {
             Ok(()) => {
+                self.position_changed();
                 let result = self.game().result();
                 if let Some(result) = result {
                     self.say(&result)?;
@@ -390,16 +609,45 @@ impl XBoard {
         Ok(())
     }
 
+    /// XBoard 4.9.1 keeps only two intermediate squares of a multi-leg move: it relays every
+    /// Dual-checkers capture of three or more legs `A B,B C,C D[,...]` as `A B,B C,C B`
+    /// (`e2f3,f3g4,g4h4` comes back as `e2f3,f3g4,g4f3`; PROTOCOLS.md). Only that exact shape
+    /// is read, as the one legal capture starting with the two intact legs, if there is one.
+    fn relayed_capture(&self, text: &str) -> Option<String> {
+        let game = self.game();
+        if game.variant() != Variant::DualCheckers || !text.is_ascii() {
+            return None;
+        }
+        let legs: Vec<&str> = text.split(',').collect();
+        let [first, second, third] = legs.as_slice() else {
+            return None;
+        };
+        if first.len() != 4 || second.len() != 4 || third.len() != 4 {
+            return None;
+        }
+        if *third != format!("{}{}", &second[2..], &first[2..]) {
+            return None;
+        }
+        let prefix = format!("{first},{second},");
+        let mut matching = game
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.starts_with(&prefix));
+        match (matching.next(), matching.next()) {
+            (Some(only), None) => Some(only),
+            _ => None,
+        }
+    }
+
     fn limits(&self) -> Limits {
         let mut limits = Limits {
             depth: self.sd,
+            root_moves: self.root_moves(),
             ..Limits::default()
         };
+        let overhead = Duration::from_millis(self.options.move_overhead_ms);
         if let Some(st) = self.st {
-            limits.movetime = Some(
-                st.saturating_sub(Duration::from_millis(self.overhead_ms))
-                    .max(Duration::from_millis(1)),
-            );
+            limits.movetime = Some(st.saturating_sub(overhead).max(Duration::from_millis(1)));
         } else if let Some(time) = self.time {
             let played = self.game().moves_played() as u32 / 2;
             limits.clock = Some(Clock {
@@ -407,11 +655,20 @@ impl XBoard {
                 increment: self.level.increment,
                 moves_to_go: (self.level.moves > 0)
                     .then(|| self.level.moves - played % self.level.moves),
-                overhead: Duration::from_millis(self.overhead_ms),
+                overhead,
             });
         } else if self.sd.is_none() {
             // No clock known: a modest fixed time rather than forever.
             limits.movetime = Some(Duration::from_secs(5));
+        }
+        // `nps`: the time the engine may use becomes a node budget (the GUI's clock then
+        // counts nodes, not seconds).
+        if let Some(nps) = self.nps {
+            if let Some(budget) = limits.budget() {
+                limits.nodes = Some((nps as f64 * budget.soft.as_secs_f64()).max(1.0) as u64);
+                limits.movetime = None;
+                limits.clock = None;
+            }
         }
         limits
     }
@@ -438,11 +695,14 @@ impl XBoard {
         let generation = self.generation.load(Ordering::SeqCst);
         let (info_out, done_out) = (self.out.clone(), self.out.clone());
         let post = self.post;
+        let ponder = self.options.ponder;
         let (shared, generations) = (Arc::clone(&self.record), Arc::clone(&self.generation));
+        let (last_info, last_done) = (Arc::clone(&self.last), Arc::clone(&self.last));
         self.thinker.start(
             record,
             limits,
             move |info| {
+                last_info.lock().unwrap_or_else(|e| e.into_inner()).info = Some(info.clone());
                 if post {
                     let _ = info_out.line(&thinking_line(info));
                 }
@@ -450,20 +710,33 @@ impl XBoard {
             move |answer| {
                 let mut game = shared.lock().unwrap_or_else(|e| e.into_inner());
                 if generations.load(Ordering::SeqCst) != generation {
-                    return;
+                    return None;
+                }
+                {
+                    let mut last = last_done.lock().unwrap_or_else(|e| e.into_inner());
+                    last.score = answer.score;
+                    last.ponder = answer.ponder.clone();
                 }
                 let Some(mv) = answer.best else {
                     if let Some(result) = game.result() {
                         let _ = done_out.line(&result);
                     }
-                    return;
+                    return None;
                 };
-                if game.play_text(&mv).is_ok() {
-                    let _ = done_out.line(&format!("move {mv}"));
-                    if let Some(result) = game.result() {
-                        let _ = done_out.line(&result);
-                    }
+                if game.play_text(&mv).is_err() {
+                    return None;
                 }
+                let _ = done_out.line(&format!("move {mv}"));
+                if let Some(result) = game.result() {
+                    let _ = done_out.line(&result);
+                    return None;
+                }
+                // Pondering (`hard`): think on after the expected reply; the next user move
+                // stops it, and the table keeps what it found.
+                let reply = answer.ponder.filter(|_| ponder)?;
+                let mut next = game.clone();
+                next.play_text(&reply).ok()?;
+                next.result().is_none().then_some(next)
             },
         );
         Ok(())
@@ -480,16 +753,20 @@ impl XBoard {
             return;
         }
         let out = self.out.clone();
+        let last = Arc::clone(&self.last);
         self.thinker.start(
             record,
             Limits {
                 infinite: true,
+                root_moves: self.root_moves(),
+                multipv: self.options.multipv,
                 ..Limits::default()
             },
             move |info| {
+                last.lock().unwrap_or_else(|e| e.into_inner()).info = Some(info.clone());
                 let _ = out.line(&thinking_line(info));
             },
-            |_| {},
+            |_| None,
         );
     }
 }

@@ -70,6 +70,10 @@ pub struct Worker<'a, G: Searchable> {
     reductions: Vec<[i32; 64]>,
     seldepth: usize,
     stopped: bool,
+    /// Root moves that may be searched (`searchmoves`, `exclude`); `None`: all of them.
+    root_only: Option<Vec<u32>>,
+    /// Root moves left out for this MultiPV line: the best moves of the lines before it.
+    root_skip: Vec<u32>,
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
@@ -102,6 +106,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             reductions: reduction_table(),
             seldepth: 0,
             stopped: false,
+            root_only: None,
+            root_skip: Vec::new(),
         }
     }
 
@@ -135,12 +141,37 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
-    /// Iterative deepening from `root`; the main thread calls `report` after each iteration.
+    /// True when the root move with this id is not searched in the current line.
+    fn skip_root(&self, id: u32) -> bool {
+        self.root_skip.contains(&id) || self.root_only.as_ref().is_some_and(|o| !o.contains(&id))
+    }
+
+    /// Iterative deepening from `root`; the main thread calls `report` after each iteration
+    /// (once per line with MultiPV).
     pub fn iterate(&mut self, root: &G, report: &mut dyn FnMut(&Info)) -> SearchResult<G::Move> {
         let mut moves = MoveList::new();
         root.generate(&mut moves);
+        // A root-move restriction that leaves nothing legal is ignored rather than obeyed.
+        if let Some(only) = &self.limits.root_moves {
+            if moves.iter().any(|&m| only.contains(&G::move_id(m))) {
+                self.root_only = Some(only.clone());
+            }
+        }
+        let allowed = moves
+            .iter()
+            .filter(|&&m| !self.skip_root(G::move_id(m)))
+            .count();
+        // Helpers only help with the best line.
+        let lines = if self.id == 0 {
+            self.limits.multipv.clamp(1, allowed.max(1))
+        } else {
+            1
+        };
         let mut result = SearchResult {
-            best: moves.first().copied(),
+            best: moves
+                .iter()
+                .copied()
+                .find(|&m| !self.skip_root(G::move_id(m))),
             ponder: None,
             score: 0,
             depth: 0,
@@ -156,52 +187,66 @@ impl<'a, G: Searchable> Worker<'a, G> {
             // Lazy SMP: odd helpers search one ply deeper, so threads spread over two depths.
             let depth = (depth + (self.id % 2) as u32).min(max_depth);
             self.seldepth = 0;
-            // Step 1. Aspiration window around the last score, widened on failure.
-            let mut delta = 25;
-            let (mut alpha, mut beta) = if depth >= 5 && score.abs() < MATE_BOUND {
-                (score - delta, score + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            loop {
-                let s = self.negamax(root, depth as i32, alpha, beta, 0, true);
-                if self.stopped {
-                    break;
-                }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INFINITY);
-                } else if s >= beta {
-                    beta = (s + delta).min(INFINITY);
+            self.root_skip.clear();
+            for line in 0..lines {
+                // Step 1. Aspiration window around the last score, widened on failure (the
+                // best line only: the others are searched with the full window).
+                let mut delta = 25;
+                let (mut alpha, mut beta) = if line == 0 && depth >= 5 && score.abs() < MATE_BOUND {
+                    (score - delta, score + delta)
                 } else {
-                    score = s;
+                    (-INFINITY, INFINITY)
+                };
+                let line_score = loop {
+                    let s = self.negamax(root, depth as i32, alpha, beta, 0, true);
+                    if self.stopped {
+                        break s;
+                    }
+                    if s <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INFINITY);
+                    } else if s >= beta {
+                        beta = (s + delta).min(INFINITY);
+                    } else {
+                        break s;
+                    }
+                    delta += delta;
+                    if delta > 800 {
+                        (alpha, beta) = (-INFINITY, INFINITY);
+                    }
+                };
+                if self.stopped || self.pv_len[0] == 0 {
                     break;
                 }
-                delta += delta;
-                if delta > 800 {
-                    (alpha, beta) = (-INFINITY, INFINITY);
+                // Step 2. A completed iteration: its principal variation is the answer so far.
+                if line == 0 {
+                    score = line_score;
+                    result.best = self.pv[0][0].or(result.best);
+                    result.ponder = if self.pv_len[0] > 1 {
+                        self.pv[0][1]
+                    } else {
+                        None
+                    };
+                    result.score = score;
+                    result.depth = depth;
+                }
+                if let Some(m) = self.pv[0][0] {
+                    self.root_skip.push(G::move_id(m));
+                }
+                if self.id == 0 {
+                    self.shared_nodes
+                        .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+                    self.flushed = self.nodes;
+                    let multipv = if lines > 1 { line as u32 + 1 } else { 0 };
+                    report(&self.info(root, depth, line_score, multipv));
                 }
             }
+            self.root_skip.clear();
             if self.stopped {
                 break;
             }
-            // Step 2. A completed iteration: its principal variation is the answer so far.
-            result.best = self.pv[0][0].or(result.best);
-            result.ponder = if self.pv_len[0] > 1 {
-                self.pv[0][1]
-            } else {
-                None
-            };
-            result.score = score;
-            result.depth = depth;
-            if self.id == 0 {
-                self.shared_nodes
-                    .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
-                self.flushed = self.nodes;
-                report(&self.info(root, depth, score));
-                if self.should_stop_iterating(depth, score) {
-                    break;
-                }
+            if self.id == 0 && self.should_stop_iterating(depth, score) {
+                break;
             }
         }
         // `go infinite` and pondering wait for `stop` (or `ponderhit`) before answering.
@@ -230,7 +275,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             .is_some_and(|b| self.control.budget_time(self.timer.elapsed()) * 2 >= b.soft)
     }
 
-    fn info(&self, root: &G, depth: u32, score: i32) -> Info {
+    fn info(&self, root: &G, depth: u32, score: i32, multipv: u32) -> Info {
         let elapsed = self.timer.elapsed();
         let nodes = self.total_nodes();
         let mut pv = Vec::new();
@@ -248,6 +293,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             time: elapsed,
             hashfull: self.tt.hashfull(),
             pv,
+            multipv,
         }
     }
 
@@ -404,14 +450,20 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut best_move = None;
         let mut quiets_tried = [0u32; 64];
         let mut n_quiets = 0;
+        let mut searched = 0;
+        let restricted_root = ply == 0 && (self.root_only.is_some() || !self.root_skip.is_empty());
         let list = moves.as_mut_slice();
         for i in 0..list.len() {
             pick_next(list, &mut scores, i);
             let m = list[i];
+            if restricted_root && self.skip_root(G::move_id(m)) {
+                continue;
+            }
+            searched += 1;
             let tactical = pos.is_tactical(m);
             let child = pos.play(m);
             self.keys.push(key);
-            let s = if i == 0 {
+            let s = if searched == 1 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
                 // Late-move reduction: quiet moves ordered late rarely matter; a reduced search
@@ -459,7 +511,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
         }
 
-        // Step 9. Store the result.
+        // Step 9. Store the result (not for a root searched with moves left out: its score is
+        // not the position's).
+        if restricted_root {
+            return best_score;
+        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {

@@ -114,6 +114,8 @@ pub struct Info {
     pub hashfull: u32,
     /// The principal variation in protocol notation.
     pub pv: Vec<String>,
+    /// Which line this is, from 1, when several are searched (MultiPV).
+    pub multipv: u32,
 }
 
 /// The outcome of a search.

@@ -18,6 +18,11 @@ pub struct Limits {
     pub infinite: bool,
     /// Pondering: no time limit until `ponderhit` turns the clock on.
     pub ponder: bool,
+    /// Only these root moves (by [`crate::search::Searchable::move_id`]) are searched: UCI
+    /// `searchmoves`, XBoard `exclude`/`include`. `None` (or no match) searches them all.
+    pub root_moves: Option<Vec<u32>>,
+    /// How many best lines to search and report (UCI `MultiPV`); 0 and 1 both mean one.
+    pub multipv: usize,
 }
 
 /// The side to move's clock.
