@@ -4,6 +4,7 @@
 use crate::game::Game;
 use crate::games::Variant;
 use crate::perft::{self, EntryResult};
+use crate::play::{EngineLimit, PlayOptions};
 use crate::with_game;
 use std::io::Write;
 use std::path::PathBuf;
@@ -19,6 +20,9 @@ USAGE:
   kurier perft --variant NAME [--fen FEN] --depth N [--divide] [--threads N]
   kurier perft-suite FILE [--variant NAME] [--max-depth N] [--threads N]
   kurier bench [--variant NAME] [--depth N]   fixed search: node count (signature) and speed
+  kurier play --variant NAME [--fen FEN] [--tc MIN+SEC | --st SECONDS | --depth N]
+              [--color white|black] [--threads N] [--hash MB] [--ascii]
+                              play a game against Kurier in the terminal ('help' there)
   kurier --help | --version
 
 Variants: courier, schachdame, dualcheckers. Logging: RUST_LOG=debug kurier (to stderr).";
@@ -63,6 +67,8 @@ pub enum Command {
         /// Positions checked at once.
         threads: usize,
     },
+    /// A person plays Kurier in the terminal.
+    Play(PlayOptions),
 }
 
 fn available_threads() -> usize {
@@ -115,6 +121,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "perft" => parse_perft(&args[1..]),
         "perft-suite" => parse_suite(&args[1..]),
         "bench" => parse_bench(&args[1..]),
+        "play" => parse_play(&args[1..]),
         other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
     }
 }
@@ -140,6 +147,59 @@ fn parse_perft(args: &[String]) -> Result<Command, String> {
         divide,
         threads: threads.max(1),
     })
+}
+
+fn parse_play(args: &[String]) -> Result<Command, String> {
+    let (mut variant, mut limits) = (None, Vec::new());
+    let mut options = PlayOptions::new(crate::games::Variant::Schachdame);
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--variant" => variant = Some(variant_value(args, &mut i)?),
+            "--fen" => options.fen = Some(value(args, &mut i, "--fen")?.to_string()),
+            "--tc" => limits.push(EngineLimit::Clock(value(args, &mut i, "--tc")?.parse()?)),
+            "--st" => {
+                let text = value(args, &mut i, "--st")?;
+                let secs: f64 = number(text, "--st")?;
+                let t = std::time::Duration::try_from_secs_f64(secs)
+                    .ok()
+                    .filter(|t| !t.is_zero())
+                    .ok_or_else(|| format!("--st: '{text}' is not a positive number of seconds"))?;
+                limits.push(EngineLimit::MoveTime(t));
+            }
+            "--depth" => {
+                let d: u32 = number(value(args, &mut i, "--depth")?, "--depth")?;
+                limits.push(EngineLimit::Depth(d.max(1)));
+            }
+            "--color" | "--colour" => {
+                options.human = match value(args, &mut i, "--color")? {
+                    "white" | "w" => crate::game::Color::White,
+                    "black" | "b" => crate::game::Color::Black,
+                    other => return Err(format!("--color: '{other}' is not white or black")),
+                }
+            }
+            "--threads" => {
+                options.threads = number(value(args, &mut i, "--threads")?, "--threads")?
+            }
+            "--hash" => options.hash_mb = number(value(args, &mut i, "--hash")?, "--hash")?,
+            "--ascii" => options.ascii = true,
+            other => return Err(format!("play: unknown argument '{other}'")),
+        }
+        i += 1;
+    }
+    options.variant = variant.ok_or_else(|| {
+        format!(
+            "play needs --variant NAME ({})",
+            crate::games::Variant::names().replace(',', ", ")
+        )
+    })?;
+    if limits.len() > 1 {
+        return Err("play: give at most one of --tc, --st and --depth".to_string());
+    }
+    options.limit = limits.pop().unwrap_or_default();
+    options.threads = options.threads.max(1);
+    options.hash_mb = options.hash_mb.max(1);
+    Ok(Command::Play(options))
 }
 
 fn parse_bench(args: &[String]) -> Result<Command, String> {
@@ -363,10 +423,37 @@ mod tests {
             ("perft --variant schachdame --depth", "needs a value"),
             ("perft-suite", "needs a FILE"),
             ("frobnicate", "unknown command"),
+            ("play", "--variant"),
+            ("play --variant courier --st 1 --depth 2", "at most one"),
+            ("play --variant courier --tc 5x", "time control"),
+            ("play --variant courier --st 0", "positive"),
+            ("play --variant courier --color red", "white or black"),
         ] {
             let e = parse(&args(a)).unwrap_err();
             assert!(e.contains(wanted), "{a}: {e}");
         }
+    }
+
+    #[test]
+    fn parses_play() {
+        let Command::Play(o) = parse(&args(
+            "play --variant dualcheckers --tc 5+0.1 --color black --ascii --threads 2 --hash 16",
+        ))
+        .unwrap() else {
+            panic!("not play")
+        };
+        assert_eq!(o.variant, Variant::DualCheckers);
+        assert_eq!(o.human, crate::game::Color::Black);
+        assert!(o.ascii && !o.colour);
+        assert_eq!((o.threads, o.hash_mb), (2, 16));
+        assert!(matches!(o.limit, EngineLimit::Clock(tc) if tc.base.as_secs() == 300));
+        let Command::Play(o) = parse(&args("play --variant courier")).unwrap() else {
+            panic!("not play")
+        };
+        assert_eq!(
+            o.limit,
+            EngineLimit::MoveTime(std::time::Duration::from_secs(1))
+        );
     }
 
     #[test]

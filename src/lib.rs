@@ -20,6 +20,7 @@
 //! - [`bitboard`], [`zobrist`]: helpers shared by the games.
 //! - [`cli`]: the command line.
 //! - [`options`]: the options table shared by `engine.toml`, UCI and XBoard; [`config`] reads the file.
+//! - [`play`]: `kurier play`, a person against Kurier at the terminal.
 
 #![warn(missing_docs)]
 
@@ -31,6 +32,7 @@ pub mod game;
 pub mod games;
 pub mod options;
 pub mod perft;
+pub mod play;
 pub mod protocol;
 pub mod record;
 pub mod search;

@@ -1,5 +1,5 @@
 //! The `kurier` binary: protocol mode on stdin/stdout by default, or a command-line tool
-//! (`perft`, `perft-suite`). See `kurier --help`.
+//! (`perft`, `perft-suite`, `bench`, `play`). See `kurier --help`.
 
 use kurier::cli::{self, Command};
 use kurier::with_game;
@@ -74,6 +74,13 @@ fn main() -> ExitCode {
             threads,
         } => {
             with_game!(variant, G => cli::run_perft::<G>(&mut out, fen.as_deref(), depth, divide, threads))
+        }
+        Command::Play(mut options) => {
+            // Colour only for a person at a terminal, and not when they asked for none.
+            options.colour = std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            drop(out);
+            kurier::play::run(std::io::stdin().lock(), std::io::stdout().lock(), &options)
         }
         Command::Bench { variant, depth } => cli::run_bench(&mut out, variant, depth),
         Command::PerftSuite {

@@ -1,0 +1,718 @@
+//! `kurier play`: a person plays Kurier at the terminal.
+//!
+//! The loop is [`Play`], generic over the game, the input ([`BufRead`]) and the output
+//! ([`Write`]), so tests drive it with scripted input and read what it prints. It shows a board
+//! diagram drawn from the position's FEN ([`diagram`]), reads moves in every notation the game
+//! accepts ([`Game::parse_move`]) and commands (`help`, `moves`, `hint`, `go`, `undo`, `flip`,
+//! `fen`, `new`, `quit`), answers a mistyped or illegal move with the legal moves, and ends the
+//! game by Kurier's rules ([`GameRecord::outcome`]) or a fallen clock. Kurier thinks in the same
+//! thread with [`Searcher`]: the loop waits for its move, which suits a terminal game.
+//!
+//! Input comes from people: a line longer than [`input::MAX_LINE`], or not UTF-8, is answered
+//! with an error and the game goes on; the end of input ends the session cleanly.
+
+pub mod clock;
+pub mod diagram;
+pub mod input;
+pub mod present;
+
+use crate::game::{Color, MoveError, Outcome, Reason};
+use crate::games::Variant;
+use crate::record::GameRecord;
+use crate::search::{Info, Limits, Score, Searcher};
+use crate::with_game;
+pub use clock::{Clocks, TimeControl};
+use diagram::Style;
+use input::{Line, LineReader};
+use present::{legal_moves, typeable, Marks, Presentation};
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// How long Kurier thinks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineLimit {
+    /// Both sides play on a clock (`--tc`); Kurier shares out its own time.
+    Clock(TimeControl),
+    /// A fixed time per move (`--st SECONDS`).
+    MoveTime(Duration),
+    /// A fixed search depth (`--depth N`).
+    Depth(u32),
+}
+
+impl Default for EngineLimit {
+    /// One second a move: quick enough to be pleasant, strong enough to be a game.
+    fn default() -> Self {
+        EngineLimit::MoveTime(Duration::from_secs(1))
+    }
+}
+
+/// Everything `kurier play` is started with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// The game.
+    pub variant: Variant,
+    /// The start position; the game's start when `None`.
+    pub fen: Option<String>,
+    /// How long Kurier thinks.
+    pub limit: EngineLimit,
+    /// The side the person plays.
+    pub human: Color,
+    /// Search threads.
+    pub threads: usize,
+    /// Transposition table size in MB.
+    pub hash_mb: u64,
+    /// Piece letters instead of Unicode figures.
+    pub ascii: bool,
+    /// ANSI colour for the marked squares; set only when the output is a terminal.
+    pub colour: bool,
+}
+
+impl PlayOptions {
+    /// The defaults for `variant`: the start position, one second a move, the person plays
+    /// White, one thread, 64 MB, Unicode figures, no colour.
+    pub fn new(variant: Variant) -> Self {
+        PlayOptions {
+            variant,
+            fen: None,
+            limit: EngineLimit::default(),
+            human: Color::White,
+            threads: 1,
+            hash_mb: 64,
+            ascii: false,
+            colour: false,
+        }
+    }
+}
+
+/// Plays a game of `options.variant` with the person at `input`/`output` until `quit` or the end
+/// of input. Errors: a bad FEN, or the output failing.
+pub fn run<R: BufRead, W: Write>(input: R, output: W, options: &PlayOptions) -> Result<(), String> {
+    with_game!(options.variant, G => {
+        let mut play = Play::<G, R, W>::new(input, output, options)?;
+        play.run().map_err(|e| format!("output: {e}"))
+    })
+}
+
+/// A move that was played, as it is shown.
+#[derive(Clone, Debug)]
+struct Played {
+    /// Who played it.
+    side: Color,
+    /// Its text and note (`f6:d4:d3 (takes e5, d3)`).
+    text: String,
+    /// The squares to mark.
+    marks: Marks,
+}
+
+/// A game between a person and Kurier over a text stream. See the [module docs](self).
+pub struct Play<G: Presentation, R, W> {
+    input: LineReader<R>,
+    out: W,
+    limit: EngineLimit,
+    style: Style,
+    /// Where `new` starts.
+    initial: G,
+    record: GameRecord<G>,
+    /// One entry per move of `record`.
+    played: Vec<Played>,
+    /// The side the person plays.
+    human: Color,
+    searcher: Searcher,
+    clocks: Option<Clocks>,
+    /// When the person's current turn began (their clock runs from there).
+    turn_start: Option<Instant>,
+    /// The side whose time ran out.
+    flag: Option<Color>,
+    /// The position changed since it was last drawn.
+    redraw: bool,
+}
+
+/// The commands, for `help`.
+const HELP: &str = "\
+Commands:
+  MOVE    play a move (notation below)
+  moves   list the legal moves
+  hint    Kurier suggests a move (a short search)
+  go      Kurier plays the side to move; you take the other side
+  undo    take back your last move and Kurier's reply
+  flip    turn the board around
+  board   show the board again
+  fen     print the position as FEN
+  new     start a new game
+  help    this text
+  quit    leave (the end of input does the same)";
+
+impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
+    /// A game set up from `options` (the variant must be `G`'s).
+    pub fn new(input: R, output: W, options: &PlayOptions) -> Result<Self, String> {
+        let initial = match &options.fen {
+            Some(fen) => G::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?,
+            None => G::start(),
+        };
+        let clocks = match options.limit {
+            EngineLimit::Clock(tc) => Some(Clocks::new(tc)),
+            _ => None,
+        };
+        Ok(Play {
+            input: LineReader::new(input),
+            out: output,
+            limit: options.limit,
+            style: Style {
+                ascii: options.ascii,
+                colour: options.colour,
+                bottom: options.human,
+            },
+            record: GameRecord::new(initial.clone()),
+            initial,
+            played: Vec::new(),
+            human: options.human,
+            searcher: Searcher::new(options.hash_mb.max(1), options.threads.max(1)),
+            clocks,
+            turn_start: None,
+            flag: None,
+            redraw: true,
+        })
+    }
+
+    /// The game so far.
+    pub fn record(&self) -> &GameRecord<G> {
+        &self.record
+    }
+
+    /// Runs the session until `quit` or the end of input. Only a failing input or output is an
+    /// error.
+    pub fn run(&mut self) -> io::Result<()> {
+        self.welcome()?;
+        loop {
+            if !self.over() && self.side() != self.human {
+                self.engine_move()?;
+                continue;
+            }
+            if self.redraw {
+                self.redraw = false;
+                self.show_position()?;
+            }
+            if !self.over() && self.turn_start.is_none() {
+                self.turn_start = Some(Instant::now());
+            }
+            let prompt = if self.over() {
+                "> ".to_string()
+            } else {
+                format!("{}> ", self.side().name())
+            };
+            write!(self.out, "{prompt}")?;
+            self.out.flush()?;
+            let line = match self.input.next_line()? {
+                Line::Eof => {
+                    writeln!(self.out)?;
+                    writeln!(self.out, "End of input: goodbye.")?;
+                    return self.out.flush();
+                }
+                Line::TooLong => {
+                    writeln!(
+                        self.out,
+                        "That line is too long (over {} bytes); type a move or 'help'.",
+                        input::MAX_LINE
+                    )?;
+                    continue;
+                }
+                Line::NotUtf8 => {
+                    writeln!(
+                        self.out,
+                        "That line is not valid UTF-8 text; type a move or 'help'."
+                    )?;
+                    continue;
+                }
+                Line::Text(t) => t,
+            };
+            log::debug!("play: input {line:?}");
+            // A fallen clock ends the game; the line is still answered (`quit` still quits).
+            self.check_flag()?;
+            if !self.handle(line.trim())? {
+                return self.out.flush();
+            }
+        }
+    }
+
+    /// The side to move.
+    fn side(&self) -> Color {
+        self.record.current().side_to_move()
+    }
+
+    /// True when the game has ended, by the rules or on time.
+    fn over(&self) -> bool {
+        self.flag.is_some() || self.record.outcome().is_some()
+    }
+
+    /// The result in words, when the game is over: `White wins by checkmate (1-0)`.
+    fn result_text(&self) -> Option<String> {
+        if let Some(loser) = self.flag {
+            let winner = !loser;
+            let score = if winner == Color::White { "1-0" } else { "0-1" };
+            return Some(format!(
+                "{} wins on time: {}'s clock ran out, {score}",
+                winner.name(),
+                loser.name()
+            ));
+        }
+        let outcome = self.record.outcome()?;
+        let words = match outcome {
+            Outcome::Win {
+                winner,
+                reason: Reason::NoLegalMove,
+            } => format!(
+                "{} wins: {} has no legal move",
+                winner.name(),
+                (!winner).name()
+            ),
+            Outcome::Win {
+                winner,
+                reason: Reason::BareKing,
+            } => format!(
+                "{} wins by the bare-king rule: {} cannot keep its king company",
+                winner.name(),
+                (!winner).name()
+            ),
+            Outcome::Win { winner, reason } => format!("{} wins by {reason}", winner.name()),
+            Outcome::Draw(reason) => format!("Draw by {reason}"),
+        };
+        Some(format!("{words}, {}", outcome.result_str()))
+    }
+
+    fn limit_text(&self) -> String {
+        match self.limit {
+            EngineLimit::Clock(tc) => format!("clock {tc}"),
+            EngineLimit::MoveTime(t) => format!("{} s a move", t.as_secs_f64()),
+            EngineLimit::Depth(d) => format!("depth {d}"),
+        }
+    }
+
+    fn welcome(&mut self) -> io::Result<()> {
+        writeln!(
+            self.out,
+            "Kurier {} plays {}. You play {}, Kurier plays {} ({}).",
+            env!("CARGO_PKG_VERSION"),
+            G::TITLE,
+            self.human.name(),
+            (!self.human).name(),
+            self.limit_text()
+        )?;
+        writeln!(
+            self.out,
+            "Type a move, or 'help' for the commands and how to write moves."
+        )
+    }
+
+    /// The board, the last move, the clocks, and whose turn it is or how the game ended.
+    fn show_position(&mut self) -> io::Result<()> {
+        let pos = self.record.current();
+        let marks = self.played.last().map(|p| &p.marks);
+        let board = diagram::render::<G>(&pos.fen(), marks, &self.style);
+        writeln!(self.out)?;
+        write!(self.out, "{board}")?;
+        if let Some(last) = self.played.last() {
+            writeln!(self.out, "Last move: {} {}", last.side.name(), last.text)?;
+        }
+        if let Some(clocks) = &self.clocks {
+            writeln!(self.out, "Clocks: {clocks}")?;
+        }
+        if let Some(result) = self.result_text() {
+            writeln!(self.out, "Game over: {result}.")?;
+            writeln!(
+                self.out,
+                "Type 'new' to play again, 'undo' to take back, or 'quit'."
+            )?;
+            return Ok(());
+        }
+        let side = self.side();
+        let number = pos
+            .fen()
+            .split_whitespace()
+            .last()
+            .and_then(|n| n.parse::<u32>().ok());
+        let check = if pos.in_check() { " (in check)" } else { "" };
+        match number {
+            Some(n) => writeln!(self.out, "Move {n}: {} to move{check}.", side.name())?,
+            None => writeln!(self.out, "{} to move{check}.", side.name())?,
+        }
+        if side == self.human && pos.must_capture() {
+            let captures = legal_moves(pos);
+            writeln!(
+                self.out,
+                "You must capture (captures are compulsory): {}",
+                captures.join("  ")
+            )?;
+        }
+        Ok(())
+    }
+
+    /// When the person's clock has fallen, ends the game and says so.
+    fn check_flag(&mut self) -> io::Result<()> {
+        if self.over() || self.side() != self.human {
+            return Ok(());
+        }
+        let (Some(clocks), Some(start)) = (&self.clocks, self.turn_start) else {
+            return Ok(());
+        };
+        if start.elapsed() < clocks.left(self.human) {
+            return Ok(());
+        }
+        self.charge_thinking();
+        self.flag = Some(self.human);
+        self.redraw = true;
+        writeln!(self.out, "Your time ran out.")
+    }
+
+    /// Charges the person's clock for the time since their turn began (without increment).
+    fn charge_thinking(&mut self) {
+        let spent = self.turn_start.take().map(|t| t.elapsed());
+        if let (Some(c), Some(spent)) = (self.clocks.as_mut(), spent) {
+            if !c.charge(self.human, spent) {
+                self.flag = Some(self.human);
+            }
+        }
+    }
+
+    /// Answers one line. False when the session ends.
+    fn handle(&mut self, line: &str) -> io::Result<bool> {
+        if line.is_empty() {
+            return Ok(true);
+        }
+        match line.to_ascii_lowercase().as_str() {
+            "quit" | "exit" | "q" => {
+                writeln!(self.out, "Goodbye.")?;
+                return Ok(false);
+            }
+            "help" | "?" | "h" => self.help()?,
+            "moves" | "legal" => self.list_moves()?,
+            "hint" => self.hint()?,
+            "go" => self.go()?,
+            "undo" | "takeback" | "back" => self.undo()?,
+            "flip" => {
+                self.style.bottom = !self.style.bottom;
+                self.redraw = true;
+            }
+            "board" | "show" => self.redraw = true,
+            "fen" => writeln!(self.out, "{}", self.record.current().fen())?,
+            "new" => self.new_game()?,
+            _ => self.human_move(line)?,
+        }
+        Ok(true)
+    }
+
+    fn help(&mut self) -> io::Result<()> {
+        writeln!(self.out, "{HELP}")?;
+        writeln!(self.out)?;
+        writeln!(self.out, "{}", G::notation_help())?;
+        writeln!(self.out, "{}", G::legend(self.style.ascii))?;
+        writeln!(
+            self.out,
+            "The board: [ ] marks the last move's squares; 'flip' turns it around."
+        )
+    }
+
+    fn list_moves(&mut self) -> io::Result<()> {
+        if let Some(result) = self.result_text() {
+            return writeln!(self.out, "No moves: the game is over ({result}).");
+        }
+        let pos = self.record.current();
+        let moves = legal_moves(pos);
+        let heading = if pos.must_capture() {
+            format!(
+                "{} must capture; legal moves ({})",
+                self.side().name(),
+                moves.len()
+            )
+        } else {
+            format!("Legal moves ({})", moves.len())
+        };
+        writeln!(self.out, "{heading}:")?;
+        writeln!(self.out, "{}", wrap(&moves, "  ", 78))
+    }
+
+    fn hint(&mut self) -> io::Result<()> {
+        if let Some(result) = self.result_text() {
+            return writeln!(self.out, "No hint: the game is over ({result}).");
+        }
+        let limits = match self.limit {
+            EngineLimit::Depth(d) => Limits {
+                depth: Some(d),
+                ..Limits::default()
+            },
+            EngineLimit::MoveTime(t) => Limits {
+                movetime: Some(t.min(Duration::from_millis(500))),
+                ..Limits::default()
+            },
+            EngineLimit::Clock(_) => Limits {
+                movetime: Some(Duration::from_millis(500)),
+                ..Limits::default()
+            },
+        };
+        let result = self.searcher.search(&self.record, &limits, &mut log_info);
+        let pos = self.record.current();
+        match result.best {
+            Some(mv) => {
+                let note = describe(pos, mv);
+                writeln!(
+                    self.out,
+                    "Hint: {note}.  [{}]",
+                    score_text(result.score, result.depth, pos.side_to_move())
+                )
+            }
+            None => writeln!(self.out, "No hint: there is no legal move."),
+        }
+    }
+
+    fn go(&mut self) -> io::Result<()> {
+        if let Some(result) = self.result_text() {
+            return writeln!(
+                self.out,
+                "The game is over ({result}); 'new' starts another."
+            );
+        }
+        let side = self.side();
+        self.charge_thinking();
+        if self.flag.is_some() {
+            self.redraw = true;
+            return writeln!(self.out, "Your time ran out.");
+        }
+        self.human = !side;
+        writeln!(
+            self.out,
+            "Kurier now plays {}; you play {}.",
+            side.name(),
+            self.human.name()
+        )
+    }
+
+    fn undo(&mut self) -> io::Result<()> {
+        if self.flag.is_some() {
+            return writeln!(
+                self.out,
+                "The game was decided on time; 'new' starts another."
+            );
+        }
+        // Back to the person's turn: their move and Kurier's reply, or only their own move when
+        // Kurier has not replied (the game ended with it).
+        let plies = if self.side() == self.human { 2 } else { 1 };
+        if self.played.len() < plies {
+            return writeln!(self.out, "Nothing to take back.");
+        }
+        self.charge_thinking();
+        if self.flag.is_some() {
+            self.redraw = true;
+            return writeln!(self.out, "Your time ran out.");
+        }
+        let mut taken = Vec::new();
+        for _ in 0..plies {
+            self.record.undo();
+            if let Some(p) = self.played.pop() {
+                taken.push(p.text);
+            }
+        }
+        self.redraw = true;
+        writeln!(self.out, "Taken back: {}.", taken.join(", "))
+    }
+
+    fn new_game(&mut self) -> io::Result<()> {
+        self.record = GameRecord::new(self.initial.clone());
+        self.played.clear();
+        self.clocks = self.clocks.map(|c| Clocks::new(c.control()));
+        self.turn_start = None;
+        self.flag = None;
+        self.searcher.clear();
+        self.redraw = true;
+        writeln!(
+            self.out,
+            "New game. You play {}, Kurier plays {}.",
+            self.human.name(),
+            (!self.human).name()
+        )
+    }
+
+    /// Plays `mv` for the side to move and remembers how to show it.
+    fn play(&mut self, mv: G::Move) -> String {
+        let pos = self.record.current();
+        let side = pos.side_to_move();
+        let text = describe(pos, mv);
+        let marks = pos.marks(mv);
+        self.record.play(mv);
+        self.played.push(Played {
+            side,
+            text: text.clone(),
+            marks,
+        });
+        self.redraw = true;
+        log::info!("play: {} {text}", side.name());
+        text
+    }
+
+    fn human_move(&mut self, text: &str) -> io::Result<()> {
+        if let Some(result) = self.result_text() {
+            return writeln!(
+                self.out,
+                "The game is over ({result}). Type 'new' to play again, 'undo' to take back, \
+                 or 'quit'."
+            );
+        }
+        let pos = self.record.current();
+        match pos.parse_move(text) {
+            Ok(mv) => {
+                let spent = self.turn_start.take().map(|t| t.elapsed());
+                if let (Some(c), Some(spent)) = (self.clocks.as_mut(), spent) {
+                    if !c.charge_move(self.human, spent) {
+                        self.flag = Some(self.human);
+                        self.redraw = true;
+                        return writeln!(self.out, "Your time ran out.");
+                    }
+                }
+                let shown = self.play(mv);
+                writeln!(self.out, "You play {shown}.")
+            }
+            Err(MoveError::Ambiguous { candidates, .. }) => {
+                let candidates: Vec<String> = candidates
+                    .iter()
+                    .map(|c| match pos.parse_move(c) {
+                        Ok(mv) => typeable(pos, mv),
+                        Err(_) => c.clone(),
+                    })
+                    .collect();
+                writeln!(
+                    self.out,
+                    "'{text}' could mean {} moves; type the whole path: {}",
+                    candidates.len(),
+                    candidates.join("  ")
+                )
+            }
+            Err(e) => {
+                let legal = legal_moves(pos);
+                let why = match e {
+                    MoveError::Syntax(_) => {
+                        format!("'{text}' is neither a command nor a move (type 'help' for both).")
+                    }
+                    _ => format!("'{text}' is not a legal move here."),
+                };
+                writeln!(self.out, "{why}")?;
+                if pos.must_capture() {
+                    writeln!(
+                        self.out,
+                        "A capture is compulsory; your captures ({}):",
+                        legal.len()
+                    )?;
+                } else {
+                    writeln!(self.out, "Legal moves ({}):", legal.len())?;
+                }
+                writeln!(self.out, "{}", wrap(&legal, "  ", 78))
+            }
+        }
+    }
+
+    /// Kurier plays the side to move.
+    fn engine_move(&mut self) -> io::Result<()> {
+        let side = self.side();
+        let limits = match self.limit {
+            EngineLimit::Depth(d) => Limits {
+                depth: Some(d),
+                ..Limits::default()
+            },
+            EngineLimit::MoveTime(t) => Limits {
+                movetime: Some(t),
+                ..Limits::default()
+            },
+            EngineLimit::Clock(tc) => Limits {
+                clock: Some(crate::search::Clock {
+                    time_left: self.clocks.map_or(tc.base, |c| c.left(side)),
+                    increment: tc.increment,
+                    moves_to_go: None,
+                    overhead: Duration::from_millis(20),
+                }),
+                ..Limits::default()
+            },
+        };
+        writeln!(self.out, "Kurier ({}) is thinking...", side.name())?;
+        self.out.flush()?;
+        let start = Instant::now();
+        let result = self.searcher.search(&self.record, &limits, &mut log_info);
+        let spent = start.elapsed();
+        let Some(mv) = result.best else {
+            // Only a finished game has no move, and the loop does not search one.
+            self.redraw = true;
+            return writeln!(self.out, "Kurier has no move.");
+        };
+        if let Some(c) = self.clocks.as_mut() {
+            if !c.charge_move(side, spent) {
+                self.flag = Some(side);
+                self.redraw = true;
+                return writeln!(self.out, "Kurier's time ran out.");
+            }
+        }
+        let shown = self.play(mv);
+        writeln!(
+            self.out,
+            "Kurier plays {shown}.  [{}, {:.1} s]",
+            score_text(result.score, result.depth, side),
+            spent.as_secs_f64()
+        )
+    }
+}
+
+/// The move's text with its note: `c1e3`, `f6:d4:d3 (takes e5, d3)`, `e1c3 (check)`.
+fn describe<G: Presentation>(pos: &G, mv: G::Move) -> String {
+    let mut notes: Vec<String> = pos.move_note(mv).into_iter().collect();
+    let next = pos.play(mv);
+    if next.in_check() {
+        let mate = next.count_moves() == 0;
+        notes.push(if mate { "checkmate" } else { "check" }.to_string());
+    }
+    let text = typeable(pos, mv);
+    if notes.is_empty() {
+        text
+    } else {
+        format!("{text} ({})", notes.join("; "))
+    }
+}
+
+/// `depth 9, eval +0.35 for Black` (in pawns, for the side that searched), or
+/// `depth 5, White mates in 3`.
+fn score_text(score: i32, depth: u32, side: Color) -> String {
+    let side = side.name();
+    match Score::from_internal(score) {
+        Score::Cp(cp) => format!("depth {depth}, eval {:+.2} for {side}", cp as f64 / 100.0),
+        Score::Mate(n) if n > 0 => format!("depth {depth}, {side} mates in {n}"),
+        Score::Mate(n) => format!("depth {depth}, {side} is mated in {}", -n),
+    }
+}
+
+fn log_info(info: &Info) {
+    log::debug!(
+        "play: depth {} score {:?} nodes {} pv {}",
+        info.depth,
+        info.score,
+        info.nodes,
+        info.pv.join(" ")
+    );
+}
+
+/// The items joined by two spaces, in lines of at most `width` characters after `indent`.
+fn wrap(items: &[String], indent: &str, width: usize) -> String {
+    if items.is_empty() {
+        return format!("{indent}(none)");
+    }
+    let mut out = String::new();
+    let mut line = String::new();
+    for item in items {
+        if !line.is_empty() && indent.len() + line.len() + 2 + item.len() > width {
+            out.push_str(indent);
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push_str("  ");
+        }
+        line.push_str(item);
+    }
+    out.push_str(indent);
+    out.push_str(&line);
+    out
+}
