@@ -18,6 +18,8 @@ USAGE:
   kurier perft --variant NAME [--fen FEN] --depth N [--divide] [--threads N]
   kurier perft-suite FILE [--variant NAME] [--max-depth N] [--threads N]
   kurier bench [--variant NAME] [--depth N]   fixed search: node count (signature) and speed
+  kurier match --variant NAME --engine SPEC --engine SPEC [...]   engine matches (match --help)
+  kurier match --replay FILE.pgn [--variant NAME]   re-check a PGN with Kurier's rules
   kurier --help | --version
 
 Variants: courier, schachdame, dualcheckers. Logging: RUST_LOG=debug kurier (to stderr).";
@@ -51,6 +53,8 @@ pub enum Command {
         /// Search depth instead of each game's bench depth.
         depth: Option<u32>,
     },
+    /// Run an engine match or re-check a PGN (`kurier match`).
+    Match(Box<crate::tournament::MatchCommand>),
     /// Check an EPD perft file.
     PerftSuite {
         /// The file.
@@ -99,6 +103,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "perft" => parse_perft(&args[1..]),
         "perft-suite" => parse_suite(&args[1..]),
         "bench" => parse_bench(&args[1..]),
+        "match" => {
+            crate::tournament::options::parse(&args[1..]).map(|m| Command::Match(Box::new(m)))
+        }
         other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
     }
 }

@@ -19,6 +19,7 @@
 //! - [`search`]: the alpha-beta searcher and its transposition table, generic over the game.
 //! - [`bitboard`], [`zobrist`]: helpers shared by the games.
 //! - [`cli`]: the command line.
+//! - [`tournament`]: `kurier match`, the engine-against-engine match runner and arbiter.
 
 #![warn(missing_docs)]
 
@@ -32,4 +33,5 @@ pub mod perft;
 pub mod protocol;
 pub mod record;
 pub mod search;
+pub mod tournament;
 pub mod zobrist;

@@ -55,6 +55,11 @@ fn main() -> ExitCode {
             with_game!(variant, G => cli::run_perft::<G>(&mut out, fen.as_deref(), depth, divide, threads))
         }
         Command::Bench { variant, depth } => cli::run_bench(&mut out, variant, depth),
+        Command::Match(command) => match kurier::tournament::run(&command, &mut out) {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::FAILURE,
+            Err(e) => Err(e),
+        },
         Command::PerftSuite {
             file,
             variant,
