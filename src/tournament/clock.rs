@@ -68,7 +68,7 @@ impl Clock {
         }
         self.left = self.left.saturating_sub(used) + self.tc.increment;
         self.moves_made += 1;
-        if self.tc.moves > 0 && self.moves_made % self.tc.moves == 0 {
+        if self.tc.moves > 0 && self.moves_made.is_multiple_of(self.tc.moves) {
             self.left += self.tc.base;
         }
         Ok(())

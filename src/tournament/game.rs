@@ -236,12 +236,15 @@ fn move_comment(thinking: Option<Thinking>, used: Duration) -> String {
     }
 }
 
-/// Why a move text was not accepted, without the list of legal moves.
-fn move_error(e: &MoveError) -> String {
+/// Why the move text `sent` was not accepted, without the list of legal moves.
+fn move_error(sent: &str, e: &MoveError) -> String {
+    let sent = sent.chars().take(100).collect::<String>();
     match e {
-        MoveError::Syntax(t) => format!("'{t}' is not a move"),
-        MoveError::Illegal { text, .. } => format!("'{text}' is illegal"),
-        MoveError::Ambiguous { text, .. } => format!("'{text}' is ambiguous"),
+        MoveError::Syntax(_) => format!("'{sent}' is not a move"),
+        MoveError::Illegal { .. } => format!("'{sent}' is illegal"),
+        MoveError::Ambiguous { candidates, .. } => {
+            format!("'{sent}' is ambiguous ({})", candidates.join(" "))
+        }
     }
 }
 
@@ -272,7 +275,7 @@ fn judge(who: Color, reply: &Reply, moves: &[String]) -> Option<GameEnd> {
                     who,
                     Termination::RulesInfraction,
                     format!(
-                        "{name} makes a false claim: {result} {{{comment}}}; by the rules the game goes on"
+                        "{name} makes a false claim: {result} ({comment}); by the rules the game goes on"
                     ),
                 ))
             }
@@ -438,7 +441,7 @@ pub fn play_game<G: Game>(
                                         format!(
                                             "{} makes an illegal move: {}",
                                             side.name(),
-                                            move_error(&e)
+                                            move_error(&text, &e)
                                         ),
                                     ));
                                 }

@@ -331,7 +331,7 @@ pub struct MatchOptions {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchCommand {
     /// Play a match or tournament.
-    Play(MatchOptions),
+    Play(Box<MatchOptions>),
     /// Check every game of a PGN file.
     Replay {
         /// The PGN file.
@@ -445,16 +445,23 @@ impl RawSpec {
         let mut last_was_cmd = false;
         for word in split_words(text)? {
             let Some((key, value)) = word.split_once('=').filter(|(k, _)| is_key(k)) else {
-                // A word that is not a known key: an argument of the command.
-                match (&mut spec.cmd, last_was_cmd) {
+                // A word that is not a known key: an argument of the command, unless it looks
+                // like a mistyped key (`protp=uci`); such an argument must be quoted into cmd.
+                let keyish = word.split_once('=').is_some_and(|(k, _)| {
+                    !k.is_empty()
+                        && k.chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_')
+                });
+                match (&mut spec.cmd, last_was_cmd && !keyish) {
                     (Some(cmd), true) => {
                         cmd.push(word);
                         continue;
                     }
                     _ => {
                         return Err(format!(
-                        "'{word}' is not a key=value word (keys: cmd proto name option.X init dir \
-                         variant tc st depth nodes restart)"
+                        "'{word}' is not a known key=value word (keys: cmd proto name option.X \
+                         init dir variant tc st depth nodes restart; quote program arguments \
+                         of that form into cmd: cmd='prog {word}')"
                     ))
                     }
                 }
@@ -640,7 +647,7 @@ fn parse_sprt(pairs: &[(String, String)]) -> Result<SprtParams, String> {
             _ => return Err(format!("--sprt: unknown key '{k}' (elo0 elo1 alpha beta)")),
         }
     }
-    if !(p.elo1 > p.elo0) {
+    if p.elo1 <= p.elo0 {
         return Err("--sprt: elo1 must be greater than elo0".to_string());
     }
     for (name, x) in [("alpha", p.alpha), ("beta", p.beta)] {
@@ -830,7 +837,7 @@ pub fn parse(args: &[String]) -> Result<MatchCommand, String> {
     if sprt.is_some() && specs.len() != 2 {
         return Err("--sprt needs exactly two engines".to_string());
     }
-    Ok(MatchCommand::Play(MatchOptions {
+    Ok(MatchCommand::Play(Box::new(MatchOptions {
         variant,
         engines: specs,
         games,
@@ -844,7 +851,7 @@ pub fn parse(args: &[String]) -> Result<MatchCommand, String> {
         time_margin,
         move_timeout,
         event,
-    }))
+    })))
 }
 
 fn resolve(raw: &RawSpec) -> Result<EngineSpec, String> {
@@ -896,7 +903,7 @@ mod tests {
 
     fn play(list: &[&str]) -> MatchOptions {
         match parse(&args(list)) {
-            Ok(MatchCommand::Play(o)) => o,
+            Ok(MatchCommand::Play(o)) => *o,
             other => panic!("{other:?}"),
         }
     }
@@ -1048,7 +1055,7 @@ mod tests {
             ),
             (
                 vec!["--engine", "cmd=a frob=1", "--engine", "cmd=b"],
-                "not a key=value",
+                "not a known key=value",
             ),
             (
                 vec!["--engine", "name=x cmd=a", "--engine", "cmd=b tc=1/"],

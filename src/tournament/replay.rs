@@ -180,6 +180,7 @@ mod tests {
     #[test]
     fn finds_every_kind_of_mismatch() {
         // Schachdame: White mates with Ba3-b2.
+        let open = "[Variant \"schachdame\"]\n";
         let mate = "[Variant \"schachdame\"]\n[FEN \"8/8/8/8/8/B1K5/8/k7 w - - 0 1\"]\n";
         let (bad, out) = run(&format!(
             "{mate}\n1. a3b2 {{White wins by checkmate}} 1-0\n"
@@ -192,25 +193,25 @@ mod tests {
                 format!("{mate}\n1. a3b2 a1a2 1-0\n"),
                 "was over before move 1... a1a2",
             ),
-            (format!("{mate}\n1. a3c5 1-0\n"), "move 1. a3c5"),
+            (format!("{mate}\n1. a3a4 1-0\n"), "move 1. a3a4"),
             (
                 format!("{mate}[Termination \"time forfeit\"]\n\n1. a3b2 1-0\n"),
                 "Termination",
             ),
             (
-                format!("{mate}[Termination \"normal\"]\n\n1. c3d4 1-0\n"),
+                format!("{open}[Termination \"normal\"]\n\n1. b2a3 1-0\n"),
                 "no resignation",
             ),
             (
-                format!("{mate}[Termination \"time forfeit\"]\n\n1. c3d4 1/2-1/2\n"),
+                format!("{open}[Termination \"time forfeit\"]\n\n1. b2a3 1/2-1/2\n"),
                 "draw",
             ),
             (
-                format!("{mate}[Result \"0-1\"]\n\n1. c3d4 1-0\n"),
+                format!("{open}[Result \"0-1\"]\n\n1. b2a3 1-0\n"),
                 "Result tag",
             ),
             (
-                format!("{mate}[PlyCount \"2\"]\n\n1. c3d4 1-0\n"),
+                format!("{open}[PlyCount \"2\"]\n\n1. b2a3 1-0\n"),
                 "PlyCount",
             ),
             ("1. b2a3 *\n".to_string(), "--variant"),
@@ -224,7 +225,7 @@ mod tests {
             assert!(out.contains(wanted), "{wanted}: {out}");
         }
         let (bad, out) = run(&format!(
-            "{mate}[Termination \"normal\"]\n\n1. c3d4 {{White resigns}} 0-1\n"
+            "{open}[Termination \"normal\"]\n\n1. b2a3 {{0.1s}} {{White resigns}} 0-1\n"
         ));
         assert_eq!(bad, 0, "{out}");
     }

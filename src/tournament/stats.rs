@@ -237,7 +237,7 @@ mod tests {
         close(e, 61.54, 0.01);
         assert!(wdl(3, 0, 0).elo_error().is_infinite());
         assert_eq!(signed(f64::INFINITY), "+inf");
-        assert_eq!(signed(-3.14), "-3.1");
+        assert_eq!(signed(-2.34), "-2.3");
     }
 
     #[test]

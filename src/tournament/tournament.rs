@@ -54,7 +54,7 @@ pub fn schedule(engines: usize, games: u32, rounds: u32, openings: usize) -> Vec
         for a in 0..engines {
             for b in a + 1..engines {
                 for g in 0..games {
-                    let first_white = (g + r * games) % 2 == 0;
+                    let first_white = (g + r * games).is_multiple_of(2);
                     let (white, black) = if first_white { (a, b) } else { (b, a) };
                     in_round += 1;
                     jobs.push(Job {

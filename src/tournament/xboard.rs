@@ -168,7 +168,7 @@ pub fn edit_commands(fen: &str) -> Result<Vec<String>, String> {
 /// `level`'s base: minutes, or `min:sec` (whole seconds, at least one).
 fn level_base(d: Duration) -> String {
     let secs = d.as_secs_f64().round().max(1.0) as u64;
-    if secs % 60 == 0 {
+    if secs.is_multiple_of(60) {
         format!("{}", secs / 60)
     } else {
         format!("{}:{:02}", secs / 60, secs % 60)
