@@ -6,10 +6,12 @@
 //!   standard error of `p`; the bars are the Elo of `p ± 1.96 standard errors`, half their
 //!   distance reported as `±` (as cutechess-cli does).
 //! - LOS: `½ (1 + erf((W - L) / sqrt(2 (W + L))))`, draws ignored.
-//! - SPRT: the normal approximation of the generalised SPRT (Van den Bergh):
-//!   `LLR = N (s1 - s0) (2 x̄ - s0 - s1) / (2 σ²)` with `s_i` the expected score at `elo_i`,
-//!   `x̄` the mean score and `σ²` its per-game variance; H1 is accepted when the LLR reaches
-//!   `ln((1 - β) / α)`, H0 when it falls to `ln(β / (1 - α))`.
+//! - SPRT: the generalised SPRT on the trinomial results (Van den Bergh; fishtest's
+//!   `LLR_logistic`): for each hypothesis the most likely distribution of results whose mean
+//!   score is `s_i` (the expected score at `elo_i`), and `LLR = N Σ p̂ ln(p1 / p0)` over the
+//!   empirical distribution `p̂`. Unlike the normal approximation it stays meaningful after a
+//!   clean sweep or only draws. H1 is accepted when the LLR reaches `ln((1 - β) / α)`, H0 when it
+//!   falls to `ln(β / (1 - α))`.
 
 use super::options::SprtParams;
 
@@ -145,16 +147,55 @@ impl Wdl {
         0.5 * (1.0 + erf((self.wins as f64 - self.losses as f64) / (2.0 * decisive).sqrt()))
     }
 
-    /// The SPRT's log-likelihood ratio of H1 against H0.
+    /// The SPRT's log-likelihood ratio of H1 against H0 (the generalised SPRT on the
+    /// trinomial distribution of results, see the module notes).
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         let n = self.games() as f64;
-        let var = self.variance();
-        if n == 0.0 || var <= 0.0 {
+        if n == 0.0 {
             return 0.0;
         }
+        // Empirical distribution over the scores 0, ½, 1; empty cells get a tiny count so that
+        // a clean sweep or all draws still give a finite, meaningful ratio (as fishtest does).
+        let counts = [self.losses, self.draws, self.wins].map(|c| (c as f64).max(1e-3));
+        let total: f64 = counts.iter().sum();
+        let pdf = [
+            (0.0, counts[0] / total),
+            (0.5, counts[1] / total),
+            (1.0, counts[2] / total),
+        ];
+        let (l0, l1) = (
+            mle_lambda(&pdf, score_from_elo(elo0)),
+            mle_lambda(&pdf, score_from_elo(elo1)),
+        );
         let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
-        n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+        n * pdf
+            .iter()
+            .map(|&(a, p)| p * ((1.0 + l0 * (a - s0)).ln() - (1.0 + l1 * (a - s1)).ln()))
+            .sum::<f64>()
     }
+}
+
+/// The Lagrange multiplier of the most likely distribution with mean score `s` near the
+/// empirical `pdf`: the root of `Σ p (a - s) / (1 + λ (a - s)) = 0`, found by bisection (the sum
+/// falls as λ grows, on the interval where every `1 + λ (a - s)` stays positive). That
+/// distribution is `p / (1 + λ (a - s))`.
+fn mle_lambda(pdf: &[(f64, f64); 3], s: f64) -> f64 {
+    let f = |lambda: f64| -> f64 {
+        pdf.iter()
+            .map(|&(a, p)| p * (a - s) / (1.0 + lambda * (a - s)))
+            .sum()
+    };
+    let eps = 1e-12;
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s) + eps, 1.0 / s - eps);
+    for _ in 0..200 {
+        let mid = (lo + hi) / 2.0;
+        if f(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (lo + hi) / 2.0
 }
 
 /// The bounds of the LLR: (lower, upper).
@@ -251,15 +292,19 @@ mod tests {
 
     #[test]
     fn sprt_values() {
-        // 60-20-20: x = 0.7, sigma^2 = 0.16; elo 0..5.
+        // Reference values from an independent Python implementation of the same formula
+        // (bisection for the multipliers, zero counts replaced by 1e-3).
+        for (w, d, l, e0, e1, llr) in [
+            (60, 20, 20, 0.0, 5.0, 0.707_247_347_590_084_8),
+            (200, 0, 0, 0.0, 100.0, 49.391_751_348_880_52),
+            (1, 0, 0, 0.0, 5.0, 0.014_258_853_730_868_486),
+            (0, 50, 0, 0.0, 5.0, -0.717_834_943_425_950_1),
+            (10, 5, 10, 0.0, 5.0, -0.003_235_889_163_542_252_3),
+            (20, 30, 10, -5.0, 5.0, 0.575_540_366_206_935_7),
+        ] {
+            close(wdl(w, d, l).llr(e0, e1), llr, 1e-7);
+        }
         let w = wdl(60, 20, 20);
-        let s1 = score_from_elo(5.0);
-        close(
-            w.llr(0.0, 5.0),
-            100.0 * (s1 - 0.5) * (1.4 - 0.5 - s1) / 0.32,
-            1e-12,
-        );
-        close(w.llr(0.0, 5.0), 0.883_207_338, 1e-8);
         let p = SprtParams {
             elo0: 0.0,
             elo1: 5.0,
@@ -272,6 +317,6 @@ mod tests {
         assert_eq!(sprt_verdict(&w, &p), SprtVerdict::Continue);
         assert_eq!(sprt_verdict(&wdl(600, 200, 200), &p), SprtVerdict::H1);
         assert_eq!(sprt_verdict(&wdl(200, 200, 600), &p), SprtVerdict::H0);
-        assert_eq!(wdl(0, 9, 0).llr(0.0, 5.0), 0.0);
+        assert_eq!(wdl(0, 0, 0).llr(0.0, 5.0), 0.0);
     }
 }
