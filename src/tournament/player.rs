@@ -218,9 +218,15 @@ impl Player {
         }
     }
 
-    /// True when the engine is Kurier, whose start positions are the runner's own.
+    /// True when the engine is Kurier with its standard start positions (no `CourierStart`
+    /// option given), whose `startpos` is the runner's own.
     pub fn is_kurier(&self) -> bool {
         self.engine_name().is_some_and(|n| n.starts_with("Kurier"))
+            && !self
+                .spec
+                .options
+                .iter()
+                .any(|(name, _)| name.eq_ignore_ascii_case("CourierStart"))
     }
 
     /// True when the process must be replaced before the next game: it crashed, hung, missed a
@@ -303,8 +309,10 @@ impl Player {
     /// Ends the game: stops a running search and tells the engine the result (`1-0` and a
     /// reason). An engine that does not answer in time is marked for a restart.
     pub fn end_game(&mut self, result: &str, comment: &str) {
-        if self.process.at_eof() {
+        if self.broken || self.process.at_eof() {
+            // It will be replaced: no point waiting for it to stop.
             self.broken = true;
+            self.thinking = false;
             return;
         }
         let thinking = std::mem::take(&mut self.thinking);
@@ -320,7 +328,9 @@ impl Player {
 
     /// Asks the engine to quit, then makes sure the process is gone.
     pub fn quit(mut self) {
-        if !self.process.at_eof() {
+        if self.broken {
+            self.process.kill();
+        } else if !self.process.at_eof() {
             let _ = self.process.send("quit");
             self.process.finish(QUIT_GRACE);
         }
