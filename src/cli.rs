@@ -20,9 +20,11 @@ USAGE:
   kurier perft --variant NAME [--fen FEN] --depth N [--divide] [--threads N]
   kurier perft-suite FILE [--variant NAME] [--max-depth N] [--threads N]
   kurier bench [--variant NAME] [--depth N]   fixed search: node count (signature) and speed
-  kurier play --variant NAME [--fen FEN] [--tc MIN+SEC | --st SECONDS | --depth N]
+  kurier play --variant NAME [--fen FEN] [--tc SEC+SEC | --st SECONDS | --depth N]
               [--color white|black] [--threads N] [--hash MB] [--ascii]
                               play a game against Kurier in the terminal ('help' there)
+  kurier match --variant NAME --engine SPEC --engine SPEC [...]   engine matches (match --help)
+  kurier match --replay FILE.pgn [--variant NAME]   re-check a PGN with Kurier's rules
   kurier --help | --version
 
 Variants: courier, schachdame, dualcheckers. Logging: RUST_LOG=debug kurier (to stderr).";
@@ -56,6 +58,8 @@ pub enum Command {
         /// Search depth instead of each game's bench depth.
         depth: Option<u32>,
     },
+    /// Run an engine match or re-check a PGN (`kurier match`).
+    Match(Box<crate::tournament::MatchCommand>),
     /// Check an EPD perft file.
     PerftSuite {
         /// The file.
@@ -122,6 +126,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "perft-suite" => parse_suite(&args[1..]),
         "bench" => parse_bench(&args[1..]),
         "play" => parse_play(&args[1..]),
+        "match" => {
+            crate::tournament::options::parse(&args[1..]).map(|m| Command::Match(Box::new(m)))
+        }
         other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
     }
 }
@@ -437,7 +444,7 @@ mod tests {
     #[test]
     fn parses_play() {
         let Command::Play(o) = parse(&args(
-            "play --variant dualcheckers --tc 5+0.1 --color black --ascii --threads 2 --hash 16",
+            "play --variant dualcheckers --tc 300+0.1 --color black --ascii --threads 2 --hash 16",
         ))
         .unwrap() else {
             panic!("not play")

@@ -21,6 +21,7 @@
 //! - [`cli`]: the command line.
 //! - [`options`]: the options table shared by `engine.toml`, UCI and XBoard; [`config`] reads the file.
 //! - [`play`]: `kurier play`, a person against Kurier at the terminal.
+//! - [`tournament`]: `kurier match`, the engine-against-engine match runner and arbiter.
 
 #![warn(missing_docs)]
 
@@ -36,4 +37,5 @@ pub mod play;
 pub mod protocol;
 pub mod record;
 pub mod search;
+pub mod tournament;
 pub mod zobrist;

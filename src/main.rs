@@ -83,6 +83,11 @@ fn main() -> ExitCode {
             kurier::play::run(std::io::stdin().lock(), std::io::stdout().lock(), &options)
         }
         Command::Bench { variant, depth } => cli::run_bench(&mut out, variant, depth),
+        Command::Match(command) => match kurier::tournament::run(&command, &mut out) {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::FAILURE,
+            Err(e) => Err(e),
+        },
         Command::PerftSuite {
             file,
             variant,

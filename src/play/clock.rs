@@ -5,9 +5,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// A chess-clock time control as players write it: `5+3` is five minutes for the game and three
-/// seconds added after each move. The base may be fractional (`0.5+1`) or `minutes:seconds`
-/// (`2:30+1`); the increment is in seconds and optional (`10` is ten minutes, no increment).
+/// A time control for both clocks, written as `kurier match` and cutechess write it: `300+3` is
+/// 300 seconds for the game and three seconds added after each move; the base may be
+/// `minutes:seconds` (`5:00+3`) or fractional (`0.5+0.01`); the increment is optional.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeControl {
     /// Time on each clock at the start.
@@ -16,42 +16,22 @@ pub struct TimeControl {
     pub increment: Duration,
 }
 
-fn seconds(text: &str) -> Option<Duration> {
-    let s: f64 = text.trim().parse().ok()?;
-    Duration::try_from_secs_f64(s).ok()
-}
-
 impl FromStr for TimeControl {
     type Err = String;
 
+    /// One reader for `play` and `match` ([`crate::tournament::options::TimeControl`]); a
+    /// moves-per-period control (`40/300`) is refused here, the terminal clock has none.
     fn from_str(text: &str) -> Result<Self, String> {
-        let bad = || {
-            format!(
-                "time control '{text}': expected MINUTES[+SECONDS], e.g. 5+3, 0.5+1 or 2:30+2 \
-                 (minutes for the game, seconds added per move)"
-            )
-        };
-        let (base, increment) = match text.split_once('+') {
-            Some((b, i)) => (b, seconds(i).ok_or_else(bad)?),
-            None => (text, Duration::ZERO),
-        };
-        let base = match base.split_once(':') {
-            Some((m, s)) => {
-                let m: u64 = m.trim().parse().map_err(|_| bad())?;
-                let s = seconds(s).ok_or_else(bad)?;
-                Duration::from_secs(m.checked_mul(60).ok_or_else(bad)?)
-                    .checked_add(s)
-                    .ok_or_else(bad)?
-            }
-            None => {
-                let m: f64 = base.trim().parse().map_err(|_| bad())?;
-                Duration::try_from_secs_f64(m * 60.0).map_err(|_| bad())?
-            }
-        };
-        if base.is_zero() {
-            return Err(format!("time control '{text}': the clock needs some time"));
+        let tc: crate::tournament::options::TimeControl = text.parse()?;
+        if tc.moves > 0 {
+            return Err(format!(
+                "time control '{text}': play has no moves-per-period controls; use BASE+INC in seconds, e.g. 300+3"
+            ));
         }
-        Ok(TimeControl { base, increment })
+        Ok(TimeControl {
+            base: tc.base,
+            increment: tc.increment,
+        })
     }
 }
 
@@ -154,16 +134,18 @@ mod tests {
     fn parses_time_controls() {
         let tc = |s: &str| s.parse::<TimeControl>();
         assert_eq!(
-            tc("5+0.1"),
+            tc("300+0.1"),
             Ok(TimeControl {
                 base: Duration::from_secs(300),
                 increment: Duration::from_millis(100)
             })
         );
         assert_eq!(tc("2:30+2").map(|t| t.base), Ok(Duration::from_secs(150)));
-        assert_eq!(tc("0.5").map(|t| t.base), Ok(Duration::from_secs(30)));
+        assert_eq!(tc("0.5").map(|t| t.base), Ok(Duration::from_millis(500)));
         assert_eq!(tc("10").map(|t| t.increment), Ok(Duration::ZERO));
-        for bad in ["", "x", "5+", "-1+2", "5+-1", "0+1", "1:x", "1e300", "nan"] {
+        for bad in [
+            "", "x", "5+", "-1+2", "5+-1", "0+1", "1:x", "1e300", "nan", "40/300",
+        ] {
             assert!(tc(bad).is_err(), "{bad}");
         }
     }
