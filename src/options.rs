@@ -147,10 +147,11 @@ impl Opt {
         }
     }
 
-    /// XBoard has its own commands for these (`variant`, `memory`, `cores`, `hard`/`easy`), so
-    /// they are not offered as XBoard options.
+    /// XBoard chooses the game with its own `variant` command, so that one is not offered as an
+    /// XBoard option. (Hash, Threads and Ponder are offered although `memory`, `cores` and
+    /// `hard`/`easy` set them too: the GUI's engine-settings dialog shows them.)
     pub const fn xboard_native(self) -> bool {
-        matches!(self, Opt::Variant | Opt::Hash | Opt::Threads | Opt::Ponder)
+        matches!(self, Opt::Variant)
     }
 
     /// The option named `name`: its protocol name or file key, in any case, spaces and
@@ -449,6 +450,8 @@ mod tests {
         assert!(
             xb.contains(&"feature option=\"CourierStart -combo *ceremony /// array\"".to_string())
         );
-        assert!(!xb.iter().any(|l| l.contains("Hash")));
+        assert!(xb.contains(&"feature option=\"Hash -spin 64 1 65536\"".to_string()));
+        assert!(xb.contains(&"feature option=\"Ponder -check 0\"".to_string()));
+        assert!(!xb.iter().any(|l| l.contains("UCI_Variant")));
     }
 }

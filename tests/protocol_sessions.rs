@@ -116,6 +116,9 @@ fn xboard_handshake_and_setup_before_pong() {
             "feature option=\"Move Overhead -spin",
             "feature option=\"CourierStart -combo",
             "feature option=\"MultiPV -spin",
+            "feature option=\"Hash -spin",
+            "feature option=\"Threads -spin",
+            "feature option=\"Ponder -check",
         ] {
             assert!(features.contains(f), "{f}: {features}");
         }

@@ -419,7 +419,7 @@ impl XBoard {
                 let v = self.options.variant;
                 self.start_game(v);
             }
-            Ok(Opt::Ponder) if !self.options.ponder => self.cancel(),
+            Ok(Opt::Ponder) if !self.options.ponder && self.thinker.answered() => self.cancel(),
             Ok(Opt::LogLevel) => log::set_max_level(self.options.log_level),
             Ok(_) => {}
             Err(e) => self.say(&format!("Error ({e}): {line}"))?,
