@@ -459,9 +459,26 @@ impl<'a, G: Searchable> Worker<'a, G> {
             if restricted_root && self.skip_root(G::move_id(m)) {
                 continue;
             }
-            searched += 1;
             let tactical = pos.is_tactical(m);
             let child = pos.play(m);
+            // Step 8a. Near the leaves, outside the PV, with a move already searched: a quiet
+            // move that gives no check is skipped when the static evaluation is far below alpha
+            // (futility: it would need to win material it does not attack) or when many moves
+            // have been tried (move-count pruning: good quiet moves come early in the ordering).
+            if !pv_node
+                && quiet_node
+                && !in_check
+                && !tactical
+                && searched > 0
+                && depth <= 3
+                && best_score > -MATE_BOUND
+                && !child.in_check()
+                && (searched >= 4 + 3 * depth as usize * depth as usize
+                    || eval + 90 + 110 * depth <= alpha)
+            {
+                continue;
+            }
+            searched += 1;
             self.keys.push(key);
             let s = if searched == 1 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
