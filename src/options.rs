@@ -167,11 +167,6 @@ impl Opt {
         Opt::ALL
             .into_iter()
             .find(|o| squash(o.name()) == wanted || squash(o.key()) == wanted)
-            // Older names kept working.
-            .or(match wanted.as_str() {
-                "moveoverhead" => Some(Opt::MoveOverhead),
-                _ => None,
-            })
     }
 }
 

@@ -461,6 +461,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             let tactical = pos.is_tactical(m);
             let child = pos.play(m);
+            // Whether a quiet move gives check: asked once, for pruning and for reductions
+            // alike (both leave tactical moves, evasions and the first move alone).
+            let quiet_check = !tactical && !in_check && i > 0 && child.in_check();
             // Step 8a. Near the leaves, outside the PV, with a move already searched: a quiet
             // move that gives no check is skipped when the static evaluation is far below alpha
             // (futility: it would need to win material it does not attack) or when many moves
@@ -472,7 +475,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 && searched > 0
                 && depth <= 3
                 && best_score > -MATE_BOUND
-                && !child.in_check()
+                && !quiet_check
                 && (searched >= 4 + 3 * depth as usize * depth as usize
                     || eval + 90 + 110 * depth <= alpha)
             {
@@ -485,7 +488,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             } else {
                 // Late-move reduction: quiet moves ordered late rarely matter; a reduced search
                 // that beats alpha is repeated at full depth, so nothing is lost but time.
-                let r = if depth >= 3 && i >= 3 && !tactical && !in_check && !child.in_check() {
+                let r = if depth >= 3 && i >= 3 && !tactical && !in_check && !quiet_check {
                     let r = self.reductions[depth.min(63) as usize][i.min(63)] - pv_node as i32;
                     r.clamp(0, depth - 2)
                 } else {
