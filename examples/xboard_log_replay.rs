@@ -5,7 +5,6 @@
 //! `cargo run --release --example xboard_log_replay -- VARIANT DEBUG.LOG`
 
 use kurier::games::Variant;
-use kurier::protocol::relay::read_relayed;
 use kurier::protocol::session::AnyRecord;
 
 fn main() -> Result<(), String> {
@@ -35,9 +34,8 @@ fn main() -> Result<(), String> {
         };
         let game = record.get_or_insert_with(|| AnyRecord::start_with(variant, array));
         let mv = mv.trim();
-        let full = read_relayed(mv, &game.legal_moves())
-            .ok_or_else(|| format!("ply {}: '{mv}' is not a legal move", plies + 1))?;
-        game.play_text(&full)?;
+        game.play_relayed(mv)
+            .map_err(|e| format!("ply {}: '{mv}': {e}", plies + 1))?;
         plies += 1;
     }
     let game = record.ok_or("no moves in the log")?;

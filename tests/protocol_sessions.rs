@@ -198,9 +198,9 @@ fn xboard_game(variant: &str) -> String {
         let last = line.last().unwrap().clone();
         if let Some(mv) = last.strip_prefix("move ") {
             // Under XBoard a long Dual capture goes out in its short form (protocol::relay).
-            let full = kurier::protocol::relay::read_relayed(mv, &record.legal_moves())
-                .unwrap_or_else(|| panic!("{variant} ply {ply}: engine move {mv} is not legal"));
-            record.play_text(&full).unwrap();
+            record
+                .play_relayed(mv)
+                .unwrap_or_else(|e| panic!("{variant} ply {ply}: engine move {mv}: {e}"));
             let other = 1 - mover;
             if let Some(result) = record.result() {
                 // The mover claims the result right after its move; the other is told it.

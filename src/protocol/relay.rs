@@ -26,13 +26,22 @@
 //! A relayed text is read as the one legal move that XBoard could have turned into it; none or
 //! several is an illegal move, as before.
 
+use crate::game::{Game, MoveError, MoveList};
+
+/// The legs of a move written with two-character squares (`e2f3,f3g4`), or `None`.
+fn legs(mv: &str) -> Option<Vec<&str>> {
+    let legs: Vec<&str> = mv.split(',').collect();
+    legs.iter()
+        .all(|l| l.len() == 4 && l.is_ascii())
+        .then_some(legs)
+}
+
 /// Every text XBoard 4.9.1 may send for the move written `mv` (legs joined by commas, squares of
 /// two characters: Dual checkers is 8x8).
 pub fn relayed_forms(mv: &str) -> Vec<String> {
-    let legs: Vec<&str> = mv.split(',').collect();
-    if legs.iter().any(|l| l.len() != 4 || !l.is_ascii()) {
+    let Some(legs) = legs(mv) else {
         return vec![mv.to_string()];
-    }
+    };
     let sq = |leg: &str, end: usize| leg[2 * end..2 * end + 2].to_string();
     let beside = |to: &str, from: &str, kill: &str| -> Option<String> {
         let (t, f, k) = (to.as_bytes()[0], from.as_bytes()[0], kill.as_bytes()[0]);
@@ -74,10 +83,7 @@ pub fn relayed_forms(mv: &str) -> Vec<String> {
 /// has the same three squares, else `mv` itself.
 pub fn xboard_form(mv: &str, legal: &[String]) -> String {
     let key = |m: &str| -> Option<(String, String, String)> {
-        let legs: Vec<&str> = m.split(',').collect();
-        if legs.len() < 2 || legs.iter().any(|l| l.len() != 4 || !l.is_ascii()) {
-            return None;
-        }
+        let legs = legs(m).filter(|l| l.len() >= 2)?;
         let last = legs[legs.len() - 1];
         Some((
             legs[0][..2].to_string(),
@@ -100,6 +106,27 @@ pub fn xboard_form(mv: &str, legal: &[String]) -> String {
     } else {
         mv.to_string()
     }
+}
+
+/// Reads an engine's or a GUI's move: any notation of the game, else (for a text with legs) the
+/// one legal move XBoard 4.9.1 could have relayed as it. The one place both the XBoard session
+/// and the match runner read moves that may have passed through XBoard.
+pub fn parse_relayed<G: Game>(pos: &G, text: &str) -> Result<G::Move, MoveError> {
+    pos.parse_move(text).or_else(|e| {
+        if !text.contains(',') {
+            return Err(e);
+        }
+        let mut list = MoveList::new();
+        pos.generate(&mut list);
+        let legal: Vec<String> = list.iter().map(|&m| pos.format_move(m)).collect();
+        match read_relayed(text, &legal) {
+            Some(full) => {
+                log::debug!("read XBoard's relayed capture '{text}' as '{full}'");
+                pos.parse_move(&full)
+            }
+            None => Err(e),
+        }
+    })
 }
 
 /// The one move of `legal` that XBoard could have relayed as `text`, if exactly one.

@@ -88,6 +88,25 @@ impl AnyRecord {
         }
     }
 
+    /// Plays a move as XBoard relays it ([`super::relay::parse_relayed`]).
+    pub fn play_relayed(&mut self, text: &str) -> Result<(), String> {
+        on_record!(self, r => {
+            let mv = super::relay::parse_relayed(r.current(), text).map_err(|e| e.to_string())?;
+            r.play(mv);
+            Ok(())
+        })
+    }
+
+    /// The search ids of all legal moves of the current position.
+    pub fn legal_ids(&self) -> Vec<u32> {
+        fn ids<G: crate::search::Searchable>(pos: &G) -> Vec<u32> {
+            let mut moves = crate::game::MoveList::new();
+            pos.generate(&mut moves);
+            moves.iter().map(|&m| G::move_id(m)).collect()
+        }
+        on_record!(self, r => ids(r.current()))
+    }
+
     /// Plays a move given as text; the error says why it is not legal.
     pub fn play_text(&mut self, text: &str) -> Result<(), String> {
         on_record!(self, r => r.play_text(text).map(|_| ()).map_err(|e| e.to_string()))

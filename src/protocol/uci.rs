@@ -349,29 +349,29 @@ impl Uci {
     }
 
     fn go(&mut self, words: &[String]) -> std::io::Result<()> {
-        if let [perft, depth] = words {
-            if perft != "perft" {
-                return self.go_search(words);
-            }
-            self.thinker.stop();
-            return match depth.parse::<u32>() {
-                Ok(d) => {
-                    let split = self.record.divide(d, 1);
-                    for (mv, n) in &split {
-                        self.say(&format!("{mv}: {n}"))?;
-                    }
-                    self.say("")?;
-                    let total: u64 = if d == 0 {
-                        1
-                    } else {
-                        split.iter().map(|(_, n)| n).sum()
-                    };
-                    self.say(&format!("Nodes searched: {total}"))
-                }
-                Err(_) => self.error(&format!("bad perft depth '{depth}'")),
-            };
+        match words {
+            [perft, depth] if perft == "perft" => self.perft(depth),
+            _ => self.go_search(words),
         }
-        self.go_search(words)
+    }
+
+    /// `go perft N`: `move: count` per root move, then `Nodes searched: N`, as Fairy-Stockfish.
+    fn perft(&mut self, depth: &str) -> std::io::Result<()> {
+        self.thinker.stop();
+        let Ok(d) = depth.parse::<u32>() else {
+            return self.error(&format!("bad perft depth '{depth}'"));
+        };
+        let split = self.record.divide(d, 1);
+        for (mv, n) in &split {
+            self.say(&format!("{mv}: {n}"))?;
+        }
+        self.say("")?;
+        let total: u64 = if d == 0 {
+            1
+        } else {
+            split.iter().map(|(_, n)| n).sum()
+        };
+        self.say(&format!("Nodes searched: {total}"))
     }
 
     fn go_search(&mut self, words: &[String]) -> std::io::Result<()> {

@@ -497,9 +497,7 @@ impl XBoard {
     /// `exclude MOVE|all`, `include MOVE|all`: which root moves analysis and play consider.
     fn exclude(&mut self, exclude: bool, rest: &str) -> std::io::Result<()> {
         let ids = if rest == "all" {
-            let legal = self.game().legal_moves();
-            let texts: Vec<&str> = legal.iter().map(String::as_str).collect();
-            self.game().move_ids(&texts)
+            Ok(self.game().legal_ids())
         } else {
             self.game().move_ids(&[rest])
         };
@@ -520,10 +518,7 @@ impl XBoard {
         if self.excluded.is_empty() {
             return None;
         }
-        let game = self.game();
-        let legal = game.legal_moves();
-        let texts: Vec<&str> = legal.iter().map(String::as_str).collect();
-        let ids = game.move_ids(&texts).ok()?;
+        let ids = self.game().legal_ids();
         Some(
             ids.into_iter()
                 .filter(|id| !self.excluded.contains(id))
@@ -581,17 +576,8 @@ impl XBoard {
 
     fn user_move(&mut self, text: &str) -> std::io::Result<()> {
         self.cancel();
-        let played = self.game().play_text(text);
-        let played = match played {
-            Err(e) => match self.relayed_capture(text) {
-                Some(full) => {
-                    log::warn!("read XBoard's shortened capture '{text}' as '{full}'");
-                    self.game().play_text(&full)
-                }
-                None => Err(e),
-            },
-            ok => ok,
-        };
+        // Through XBoard a long Dual-checkers capture may arrive in a relayed form (relay.rs).
+        let played = self.game().play_relayed(text);
         match played {
             Ok(()) => {
                 self.position_changed();
@@ -607,15 +593,6 @@ impl XBoard {
             Err(e) => self.say(&format!("Illegal move ({e}): {text}"))?,
         }
         Ok(())
-    }
-
-    /// A Dual-checkers capture as XBoard 4.9.1 relays it, read back ([`super::relay`]).
-    fn relayed_capture(&self, text: &str) -> Option<String> {
-        let game = self.game();
-        if game.variant() != Variant::DualCheckers {
-            return None;
-        }
-        super::relay::read_relayed(text, &game.legal_moves())
     }
 
     fn limits(&self) -> Limits {

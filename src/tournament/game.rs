@@ -301,23 +301,6 @@ fn judge(who: Color, reply: &Reply, moves: &[String]) -> Option<GameEnd> {
     }
 }
 
-/// An engine's move: any notation of the game, or the short form in which Kurier under XBoard
-/// writes a long Dual-checkers capture (`crate::protocol::relay`).
-fn parse_engine_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, crate::game::MoveError> {
-    pos.parse_move(text).or_else(|e| {
-        if !text.contains(',') {
-            return Err(e);
-        }
-        let mut list = crate::game::MoveList::new();
-        pos.generate(&mut list);
-        let legal: Vec<String> = list.iter().map(|&m| pos.format_move(m)).collect();
-        match crate::protocol::relay::read_relayed(text, &legal) {
-            Some(full) => pos.parse_move(&full),
-            None => Err(e),
-        }
-    })
-}
-
 /// Plays one game: `players[0]` has White. Errors only on a bad opening (a bug: openings are
 /// checked when loaded).
 pub fn play_game<G: Game>(
@@ -438,7 +421,7 @@ pub fn play_game<G: Game>(
                                 }
                             }
                             let pos = record.current().clone();
-                            match parse_engine_move(&pos, &text) {
+                            match crate::protocol::relay::parse_relayed(&pos, &text) {
                                 Ok(mv) => {
                                     players[s].moved();
                                     let canonical = pos.format_move(mv);
