@@ -1,11 +1,14 @@
 //! Move generation from fixed positions of every phase: building the move list, and counting
 //! moves without building it (perft's last ply).
 
+// criterion_group! defines an undocumented function.
+#![allow(missing_docs)]
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use kurier::game::{Game, MoveList};
-use kurier::games::courier::Courier;
-use kurier::games::dual::DualCheckers;
-use kurier::games::schachdame::Schachdame;
+use kurier_rules::game::{Game, MoveList};
+use kurier_rules::games::courier::Courier;
+use kurier_rules::games::dual::DualCheckers;
+use kurier_rules::games::schachdame::Schachdame;
 
 /// Benches list building and counting for every named position of game `G`.
 fn bench_game<G: Game>(c: &mut Criterion, positions: &[(&str, &str)]) {
@@ -71,7 +74,7 @@ fn courier_movegen(c: &mut Criterion) {
 /// Dual checkers: the start, a middlegame with a forced mixed capture, kings on both sides, and
 /// the seed's king with four captures (RULES.md D8).
 const DUAL_POSITIONS: [(&str, &str); 4] = [
-    ("start", kurier::games::dual::START_FEN),
+    ("start", kurier_rules::games::dual::START_FEN),
     (
         "capture",
         "1m1m1m1m/m1m1m1m1/3m3m/2m5/M3m3/1M3M1M/2M1M1M1/1M1M1M1M w 0 4",

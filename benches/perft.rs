@@ -2,12 +2,15 @@
 //! The start position to depth 6 here; the depth-8 comparison with Fairy-Stockfish is
 //! `tools/bench_fsf_schachdame.sh` (README, "Speed").
 
+// criterion_group! defines an undocumented function.
+#![allow(missing_docs)]
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use kurier::game::Game;
-use kurier::games::courier::Courier;
-use kurier::games::dual::DualCheckers;
-use kurier::games::schachdame::Schachdame;
-use kurier::perft::perft;
+use kurier_rules::game::Game;
+use kurier_rules::games::courier::Courier;
+use kurier_rules::games::dual::DualCheckers;
+use kurier_rules::games::schachdame::Schachdame;
+use kurier_rules::perft::perft;
 
 fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("schachdame/perft");

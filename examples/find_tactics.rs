@@ -7,10 +7,10 @@
 #[path = "../tests/common/forced.rs"]
 mod forced;
 
-use kurier::game::{Game, MoveList};
-use kurier::games::Variant;
-use kurier::with_game;
-use kurier::zobrist::splitmix64;
+use kurier_rules::game::{Game, MoveList};
+use kurier_rules::games::Variant;
+use kurier_rules::with_game;
+use kurier_rules::zobrist::splitmix64;
 
 fn find<G: Game>(seed: u64, count: usize) {
     let mut state = seed;

@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release --example random_openings -- VARIANT COUNT PLIES SEED > openings/x.epd`
 
-use kurier::games::Variant;
-use kurier::protocol::session::AnyRecord;
+use kurier_engine::protocol::session::AnyRecord;
+use kurier_rules::games::Variant;
 use std::collections::HashSet;
 
 fn main() -> Result<(), String> {

@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release --example xboard_log_replay -- VARIANT DEBUG.LOG`
 
-use kurier::games::Variant;
-use kurier::protocol::session::AnyRecord;
+use kurier_engine::protocol::session::AnyRecord;
+use kurier_rules::games::Variant;
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();

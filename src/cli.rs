@@ -1,11 +1,11 @@
 //! The command line: parsing arguments into a [`Command`] with clear errors, and running the
 //! non-protocol commands (`perft`, `perft-suite`).
 
-use crate::game::Game;
-use crate::games::Variant;
-use crate::perft::{self, EntryResult};
 use crate::play::{EngineLimit, PlayOptions};
-use crate::with_game;
+use kurier_rules::game::Game;
+use kurier_rules::games::Variant;
+use kurier_rules::perft::{self, EntryResult};
+use kurier_rules::with_game;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -59,7 +59,7 @@ pub enum Command {
         depth: Option<u32>,
     },
     /// Run an engine match or re-check a PGN (`kurier match`).
-    Match(Box<crate::tournament::MatchCommand>),
+    Match(Box<kurier_match::MatchCommand>),
     /// Check an EPD perft file.
     PerftSuite {
         /// The file.
@@ -91,7 +91,7 @@ fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, S
 fn variant_value(args: &[String], i: &mut usize) -> Result<Variant, String> {
     value(args, i, "--variant")?
         .parse()
-        .map_err(|e: crate::games::UnknownVariant| e.to_string())
+        .map_err(|e: kurier_rules::games::UnknownVariant| e.to_string())
 }
 
 fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
@@ -126,9 +126,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         "perft-suite" => parse_suite(&args[1..]),
         "bench" => parse_bench(&args[1..]),
         "play" => parse_play(&args[1..]),
-        "match" => {
-            crate::tournament::options::parse(&args[1..]).map(|m| Command::Match(Box::new(m)))
-        }
+        "match" => kurier_match::options::parse(&args[1..]).map(|m| Command::Match(Box::new(m))),
         other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
     }
 }
@@ -158,7 +156,7 @@ fn parse_perft(args: &[String]) -> Result<Command, String> {
 
 fn parse_play(args: &[String]) -> Result<Command, String> {
     let (mut variant, mut limits) = (None, Vec::new());
-    let mut options = PlayOptions::new(crate::games::Variant::Schachdame);
+    let mut options = PlayOptions::new(kurier_rules::games::Variant::Schachdame);
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -180,8 +178,8 @@ fn parse_play(args: &[String]) -> Result<Command, String> {
             }
             "--color" | "--colour" => {
                 options.human = match value(args, &mut i, "--color")? {
-                    "white" | "w" => crate::game::Color::White,
-                    "black" | "b" => crate::game::Color::Black,
+                    "white" | "w" => kurier_rules::game::Color::White,
+                    "black" | "b" => kurier_rules::game::Color::Black,
                     other => return Err(format!("--color: '{other}' is not white or black")),
                 }
             }
@@ -197,7 +195,7 @@ fn parse_play(args: &[String]) -> Result<Command, String> {
     options.variant = variant.ok_or_else(|| {
         format!(
             "play needs --variant NAME ({})",
-            crate::games::Variant::names().replace(',', ", ")
+            kurier_rules::games::Variant::names().replace(',', ", ")
         )
     })?;
     if limits.len() > 1 {
@@ -230,7 +228,7 @@ pub fn run_bench(
     variant: Option<Variant>,
     depth: Option<u32>,
 ) -> Result<(), String> {
-    use crate::bench::{bench_game, print_total, BenchResult};
+    use kurier_engine::bench::{bench_game, print_total, BenchResult};
     let w = |e: std::io::Error| e.to_string();
     let mut total = BenchResult::default();
     for v in Variant::ALL
@@ -450,7 +448,7 @@ mod tests {
             panic!("not play")
         };
         assert_eq!(o.variant, Variant::DualCheckers);
-        assert_eq!(o.human, crate::game::Color::Black);
+        assert_eq!(o.human, kurier_rules::game::Color::Black);
         assert!(o.ascii && !o.colour);
         assert_eq!((o.threads, o.hash_mb), (2, 16));
         assert!(matches!(o.limit, EngineLimit::Clock(tc) if tc.base.as_secs() == 300));

@@ -2,7 +2,7 @@
 //! (`perft`, `perft-suite`, `bench`, `play`). See `kurier --help`.
 
 use kurier::cli::{self, Command};
-use kurier::with_game;
+use kurier_rules::with_game;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -29,7 +29,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let loaded = kurier::config::load(config_path.as_deref());
+    let loaded = kurier_engine::config::load(config_path.as_deref());
     start_log(loaded.options.log_level);
     for e in &loaded.errors {
         log::error!("{e}; that setting keeps its default");
@@ -49,8 +49,9 @@ fn main() -> ExitCode {
         }
         // Protocol messages come from the command loop and the search thread: no lock is held
         // here, each message takes it in turn.
-        let output = kurier::protocol::Output::new(std::io::stdout());
-        return match kurier::protocol::run(std::io::stdin().lock(), output, &loaded.options) {
+        let output = kurier_engine::protocol::Output::new(std::io::stdout());
+        return match kurier_engine::protocol::run(std::io::stdin().lock(), output, &loaded.options)
+        {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("kurier: {e}");
@@ -83,7 +84,7 @@ fn main() -> ExitCode {
             kurier::play::run(std::io::stdin().lock(), std::io::stdout().lock(), &options)
         }
         Command::Bench { variant, depth } => cli::run_bench(&mut out, variant, depth),
-        Command::Match(command) => match kurier::tournament::run(&command, &mut out) {
+        Command::Match(command) => match kurier_match::run(&command, &mut out) {
             Ok(true) => Ok(()),
             Ok(false) => return ExitCode::FAILURE,
             Err(e) => Err(e),

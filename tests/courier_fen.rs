@@ -1,8 +1,8 @@
 //! FEN reading and writing for Courier chess (RULES.md C3, C9): round trips, the shapes GUIs
 //! send, and a clear error — never a panic — for every kind of bad input.
 
-use kurier::game::{Color, FenError, Game, MoveList};
-use kurier::games::courier::{Courier, PRE_CEREMONY_FEN, START_FEN};
+use kurier_rules::game::{Color, FenError, Game, MoveList};
+use kurier_rules::games::courier::{Courier, PRE_CEREMONY_FEN, START_FEN};
 
 #[test]
 fn both_start_positions_round_trip() {
@@ -214,7 +214,7 @@ fn garbage_never_panics() {
         for _ in 0..200 {
             let mut s = Vec::new();
             for _ in 0..len {
-                let (n, z) = kurier::zobrist::splitmix64(state);
+                let (n, z) = kurier_rules::zobrist::splitmix64(state);
                 state = n;
                 s.push(alphabet[(z % alphabet.len() as u64) as usize]);
             }
@@ -234,7 +234,7 @@ fn mutated_start_fens_never_panic() {
     for _ in 0..20_000 {
         let mut s = base.clone();
         for _ in 0..3 {
-            let (n, z) = kurier::zobrist::splitmix64(state);
+            let (n, z) = kurier_rules::zobrist::splitmix64(state);
             state = n;
             let i = (z % s.len() as u64) as usize;
             s[i] = alphabet[((z >> 32) % alphabet.len() as u64) as usize];

@@ -2,9 +2,9 @@
 //! every position to depth 4 and the start position to depth 5; the full file (start position to
 //! depth 6, 400 million leaves) with `cargo test --release -- --ignored`.
 
-use kurier::game::Game;
-use kurier::games::courier::Courier;
-use kurier::perft::{check_entry, parse_epd, perft, EntryResult};
+use kurier_rules::game::Game;
+use kurier_rules::games::courier::Courier;
+use kurier_rules::perft::{check_entry, parse_epd, perft, EntryResult};
 
 fn check(max_depth: impl Fn(usize) -> u32) {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/perft/courier.epd"))

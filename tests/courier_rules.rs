@@ -1,8 +1,8 @@
 //! Each rule of RULES.md section C shown on a position built for it.
 
-use kurier::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
-use kurier::games::courier::{Courier, Piece, PRE_CEREMONY_FEN, START_FEN};
-use kurier::record::GameRecord;
+use kurier_rules::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
+use kurier_rules::games::courier::{Courier, Piece, PRE_CEREMONY_FEN, START_FEN};
+use kurier_rules::record::GameRecord;
 
 fn pos(fen: &str) -> Courier {
     Courier::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

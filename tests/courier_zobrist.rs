@@ -1,9 +1,9 @@
 //! The incremental Zobrist key equals the key recomputed from scratch along random games, and
 //! positions reached by different move orders share a key.
 
-use kurier::game::{Game, MoveList};
-use kurier::games::courier::{Courier, PRE_CEREMONY_FEN};
-use kurier::zobrist::splitmix64;
+use kurier_rules::game::{Game, MoveList};
+use kurier_rules::games::courier::{Courier, PRE_CEREMONY_FEN};
+use kurier_rules::zobrist::splitmix64;
 
 #[test]
 fn incremental_key_matches_recomputed_key_along_random_games() {

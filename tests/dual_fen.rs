@@ -1,8 +1,8 @@
 //! Dual-checkers FEN (RULES.md D2, DESIGN.md): both forms read, round trips, and every kind of
 //! bad input rejected with the reason.
 
-use kurier::game::{Color, FenError, Game};
-use kurier::games::dual::{DualCheckers, Piece, START_FEN};
+use kurier_rules::game::{Color, FenError, Game};
+use kurier_rules::games::dual::{DualCheckers, Piece, START_FEN};
 
 fn sq(name: &str) -> usize {
     let b = name.as_bytes();

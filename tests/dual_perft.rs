@@ -3,9 +3,9 @@
 //! By default every count up to 2 million leaves; the full file with
 //! `cargo test --release -- --ignored`.
 
-use kurier::game::Game;
-use kurier::games::dual::DualCheckers;
-use kurier::perft::{check_entry, parse_epd, perft, EntryResult, EpdEntry};
+use kurier_rules::game::Game;
+use kurier_rules::games::dual::DualCheckers;
+use kurier_rules::perft::{check_entry, parse_epd, perft, EntryResult, EpdEntry};
 
 fn entries() -> Vec<EpdEntry> {
     let text = std::fs::read_to_string(concat!(
@@ -57,8 +57,8 @@ fn start_position_to_depth_8() {
 fn parallel_divide_equals_serial_divide() {
     let start = DualCheckers::start();
     for depth in [1, 3, 7] {
-        let serial = kurier::perft::divide(&start, depth, 1, false);
-        let parallel = kurier::perft::divide(&start, depth, 2, false);
+        let serial = kurier_rules::perft::divide(&start, depth, 1, false);
+        let parallel = kurier_rules::perft::divide(&start, depth, 2, false);
         assert_eq!(serial, parallel, "depth {depth}");
         let total: u64 = serial.iter().map(|(_, n)| n).sum();
         assert_eq!(total, perft(&start, depth));

@@ -8,12 +8,12 @@
 #[path = "support/dual_reference.rs"]
 mod reference;
 
-use kurier::game::{Color, Game, MoveList};
-use kurier::games::dual::captures::Leg;
-use kurier::games::dual::moves::capture_paths;
-use kurier::games::dual::{DualCheckers, Move};
-use kurier::perft::parse_epd;
-use kurier::zobrist::splitmix64;
+use kurier_rules::game::{Color, Game, MoveList};
+use kurier_rules::games::dual::captures::Leg;
+use kurier_rules::games::dual::moves::capture_paths;
+use kurier_rules::games::dual::{DualCheckers, Move};
+use kurier_rules::perft::parse_epd;
+use kurier_rules::zobrist::splitmix64;
 use reference::{RefMove, RefPos};
 
 fn to_ref(pos: &DualCheckers, m: Move) -> RefMove {
@@ -50,7 +50,7 @@ fn same_moves(pos: &DualCheckers) -> (Vec<Move>, RefPos) {
 #[test]
 fn generators_agree_along_random_games() {
     let starts = [
-        kurier::games::dual::START_FEN,
+        kurier_rules::games::dual::START_FEN,
         "1m1m1m1m/m1m1m1m1/8/8/8/8/M1M1M1M1/1M1M1M1M w 0 1",
         "8/m1m1m1m1/1m1m1m1m/8/8/1M1M1M1M/M1M1M1M1/8 w 0 1",
     ];
@@ -89,7 +89,7 @@ fn generators_agree_along_random_games() {
 
 #[test]
 fn reference_start_perft() {
-    let start = reference::parse(kurier::games::dual::START_FEN);
+    let start = reference::parse(kurier_rules::games::dual::START_FEN);
     let expected = [7, 49, 301, 1485, 7336, 36335];
     for (d, &n) in expected.iter().enumerate() {
         assert_eq!(reference::perft(&start, d as u32 + 1), n, "depth {}", d + 1);
@@ -259,7 +259,7 @@ fn print_epd_handmade() {
 #[test]
 #[ignore = "deep: about a minute"]
 fn reference_start_perft_deep() {
-    let start = reference::parse(kurier::games::dual::START_FEN);
+    let start = reference::parse(kurier_rules::games::dual::START_FEN);
     let expected = [
         7, 49, 301, 1485, 7336, 36335, 176317, 855627, 4236679, 21891350, 116477284,
     ];

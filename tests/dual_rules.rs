@@ -1,10 +1,10 @@
 //! Each rule of RULES.md section D (D1–D12) shown on a position built for it.
 
-use kurier::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
-use kurier::games::dual::moves::capture_paths;
-use kurier::games::dual::tables::DARK;
-use kurier::games::dual::{DualCheckers, Piece};
-use kurier::record::GameRecord;
+use kurier_rules::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
+use kurier_rules::games::dual::moves::capture_paths;
+use kurier_rules::games::dual::tables::DARK;
+use kurier_rules::games::dual::{DualCheckers, Piece};
+use kurier_rules::record::GameRecord;
 
 fn pos(fen: &str) -> DualCheckers {
     DualCheckers::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -188,7 +188,7 @@ fn d9_a_side_without_moves_loses() {
             reason: Reason::NoLegalMove
         })
     );
-    assert_eq!(kurier::perft::perft(&p, 3), 0);
+    assert_eq!(kurier_rules::perft::perft(&p, 3), 0);
 }
 
 #[test]
@@ -267,5 +267,5 @@ fn d12_paths_with_the_same_result_are_one_move() {
     assert_eq!(p.parse_move("a1:e5:e8"), Ok(m));
     assert_eq!(p.parse_move("a1:h8:e8"), Ok(m));
     assert_eq!(p.parse_move("a1:e8"), Ok(m));
-    assert_eq!(kurier::perft::perft(&p, 1), 1);
+    assert_eq!(kurier_rules::perft::perft(&p, 1), 1);
 }

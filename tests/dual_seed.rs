@@ -1,8 +1,8 @@
 //! The seed's example lines (seed `002_84427b932d15599d.txt`, RULES.md D5–D8) replayed move by
 //! move: every position's legal moves are checked, not just the move played.
 
-use kurier::game::{Game, MoveError, MoveList};
-use kurier::games::dual::DualCheckers;
+use kurier_rules::game::{Game, MoveError, MoveList};
+use kurier_rules::games::dual::DualCheckers;
 
 fn pos(fen: &str) -> DualCheckers {
     DualCheckers::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -65,10 +65,15 @@ fn line_2_mixed_diagonal_and_direct_captures() {
     let main = play(&p, "f3:d5:d6:b4");
     // "белые остаются с двумя лишними шашками": White 11 men, Black 9.
     assert_eq!(
-        main.occupied_by(kurier::game::Color::White).count_ones(),
+        main.occupied_by(kurier_rules::game::Color::White)
+            .count_ones(),
         11
     );
-    assert_eq!(main.occupied_by(kurier::game::Color::Black).count_ones(), 9);
+    assert_eq!(
+        main.occupied_by(kurier_rules::game::Color::Black)
+            .count_ones(),
+        9
+    );
     let side = play(&p, "f3:d5:c5");
     // 4...d6:b4:a4! or 4...d6:b4:b3.
     assert_eq!(moves(&side), ["d6:b4:a4", "d6:b4:b3"]);

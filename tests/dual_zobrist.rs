@@ -1,9 +1,9 @@
 //! The incremental Zobrist key equals the key recomputed from scratch along random games, FEN
 //! round trips hold at every position, and transpositions share a key.
 
-use kurier::game::{Game, MoveList};
-use kurier::games::dual::DualCheckers;
-use kurier::zobrist::splitmix64;
+use kurier_rules::game::{Game, MoveList};
+use kurier_rules::games::dual::DualCheckers;
+use kurier_rules::zobrist::splitmix64;
 
 #[test]
 fn incremental_key_and_fen_round_trip_along_random_games() {

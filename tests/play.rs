@@ -2,9 +2,9 @@
 //! and a `Vec<u8>`) and through the real binary with stdin piped. Kurier searches at depth 1–3,
 //! so every session takes a fraction of a second.
 
-use kurier::game::Color;
-use kurier::games::Variant;
 use kurier::play::{run, EngineLimit, PlayOptions, TimeControl};
+use kurier_rules::game::Color;
+use kurier_rules::games::Variant;
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::Duration;

@@ -1,11 +1,11 @@
 //! Scripted protocol sessions (no search yet): UCI and XBoard set up positions, check moves,
 //! answer every error on the wire and keep running.
 
-use kurier::options::Options;
+use kurier_engine::options::Options;
 
 fn session(input: &str) -> String {
-    let (output, memory) = kurier::protocol::Output::memory();
-    kurier::protocol::run(input.as_bytes(), output, &Options::default()).unwrap();
+    let (output, memory) = kurier_engine::protocol::Output::memory();
+    kurier_engine::protocol::run(input.as_bytes(), output, &Options::default()).unwrap();
     memory.text()
 }
 
@@ -238,8 +238,8 @@ fn bad_bytes_and_huge_lines_are_errors_not_the_end() {
     let mut input = b"uci\nposition startpos moves \xff\xfe\n".to_vec();
     input.extend(std::iter::repeat_n(b'x', 3 << 20));
     input.extend(b"\nisready\n");
-    let (output, memory) = kurier::protocol::Output::memory();
-    kurier::protocol::run(&input[..], output, &Options::default()).unwrap();
+    let (output, memory) = kurier_engine::protocol::Output::memory();
+    kurier_engine::protocol::run(&input[..], output, &Options::default()).unwrap();
     let out = memory.text();
     assert_eq!(
         out.matches("info string error").count(),

@@ -8,8 +8,8 @@
 mod engine;
 
 use engine::Engine;
-use kurier::games::Variant;
-use kurier::protocol::session::AnyRecord;
+use kurier_engine::protocol::session::AnyRecord;
+use kurier_rules::games::Variant;
 use std::time::{Duration, Instant};
 
 const SHORT: Duration = Duration::from_secs(10);

@@ -1,8 +1,8 @@
 //! FEN reading and writing for Schachdame (RULES.md S3, S9): round trips, the shapes GUIs send,
 //! and a clear error — never a panic — for every kind of bad input.
 
-use kurier::game::{Color, FenError, Game};
-use kurier::games::schachdame::{Schachdame, START_FEN};
+use kurier_rules::game::{Color, FenError, Game};
+use kurier_rules::games::schachdame::{Schachdame, START_FEN};
 
 #[test]
 fn start_position_round_trips() {
@@ -14,7 +14,7 @@ fn start_position_round_trips() {
 #[test]
 fn positions_along_a_game_round_trip() {
     let mut p = Schachdame::start();
-    let mut list = kurier::game::MoveList::new();
+    let mut list = kurier_rules::game::MoveList::new();
     for ply in 0..60 {
         let back = Schachdame::from_fen(&p.fen()).unwrap();
         assert_eq!(back, p, "ply {ply}: {}", p.fen());
@@ -182,7 +182,7 @@ fn garbage_never_panics() {
         for _ in 0..200 {
             let mut s = Vec::new();
             for _ in 0..len {
-                let (n, z) = kurier::zobrist::splitmix64(state);
+                let (n, z) = kurier_rules::zobrist::splitmix64(state);
                 state = n;
                 s.push(alphabet[(z % alphabet.len() as u64) as usize]);
             }

@@ -2,8 +2,8 @@
 //! By default every position to depth 4 and the start position to depth 7; the full file with
 //! `cargo test --release -- --ignored`.
 
-use kurier::games::schachdame::Schachdame;
-use kurier::perft::{check_entry, parse_epd, EntryResult};
+use kurier_rules::games::schachdame::Schachdame;
+use kurier_rules::perft::{check_entry, parse_epd, EntryResult};
 
 fn check(max_depth: impl Fn(usize) -> u32) {
     let text =
@@ -34,13 +34,13 @@ fn perft_file_full() {
 
 #[test]
 fn parallel_divide_equals_serial_divide() {
-    use kurier::game::Game;
+    use kurier_rules::game::Game;
     let start = Schachdame::start();
     for depth in [1, 3, 6] {
-        let serial = kurier::perft::divide(&start, depth, 1, false);
-        let parallel = kurier::perft::divide(&start, depth, 2, false);
+        let serial = kurier_rules::perft::divide(&start, depth, 1, false);
+        let parallel = kurier_rules::perft::divide(&start, depth, 2, false);
         assert_eq!(serial, parallel, "depth {depth}");
         let total: u64 = serial.iter().map(|(_, n)| n).sum();
-        assert_eq!(total, kurier::perft::perft(&start, depth));
+        assert_eq!(total, kurier_rules::perft::perft(&start, depth));
     }
 }

@@ -1,8 +1,8 @@
 //! Each rule of RULES.md section S shown on a position built for it.
 
-use kurier::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
-use kurier::games::schachdame::{Piece, Schachdame};
-use kurier::record::GameRecord;
+use kurier_rules::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
+use kurier_rules::games::schachdame::{Piece, Schachdame};
+use kurier_rules::record::GameRecord;
 
 fn pos(fen: &str) -> Schachdame {
     Schachdame::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

@@ -2,12 +2,12 @@
 //! waits for `ponderhit`, node and depth limits hold, and the node count of a fixed search is the
 //! same on every run (the `bench` signature).
 
-use kurier::game::{Game, MoveList};
-use kurier::games::courier::Courier;
-use kurier::games::dual::DualCheckers;
-use kurier::games::schachdame::Schachdame;
-use kurier::record::GameRecord;
-use kurier::search::{search_position, Clock, Limits, Searchable, Searcher};
+use kurier_engine::search::{search_position, Clock, Limits, Searchable, Searcher};
+use kurier_rules::game::{Game, MoveList};
+use kurier_rules::games::courier::Courier;
+use kurier_rules::games::dual::DualCheckers;
+use kurier_rules::games::schachdame::Schachdame;
+use kurier_rules::record::GameRecord;
 use std::time::{Duration, Instant};
 
 /// Plays a game of `plies` plies against itself at `base` + `inc` per side with the given move

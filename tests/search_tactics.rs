@@ -6,12 +6,12 @@
 mod common;
 
 use common::forced;
-use kurier::game::Game;
-use kurier::games::courier::Courier;
-use kurier::games::dual::DualCheckers;
-use kurier::games::schachdame::Schachdame;
-use kurier::search::plain::plain_search;
-use kurier::search::{search_position, Limits, Score, Searchable};
+use kurier_engine::search::plain::plain_search;
+use kurier_engine::search::{search_position, Limits, Score, Searchable};
+use kurier_rules::game::Game;
+use kurier_rules::games::courier::Courier;
+use kurier_rules::games::dual::DualCheckers;
+use kurier_rules::games::schachdame::Schachdame;
 
 /// (FEN, moves to the forced win).
 const SCHACHDAME: [(&str, i32); 15] = [
@@ -125,9 +125,9 @@ fn courier_special_results_are_scored() {
     let after = pos.play(pos.parse_move("d7c7").unwrap());
     assert_eq!(
         after.outcome(),
-        Some(kurier::game::Outcome::Win {
-            winner: kurier::game::Color::White,
-            reason: kurier::game::Reason::Stalemate
+        Some(kurier_rules::game::Outcome::Win {
+            winner: kurier_rules::game::Color::White,
+            reason: kurier_rules::game::Reason::Stalemate
         })
     );
     let r = search_position(&pos, &depth_limit(4), 16, 1);

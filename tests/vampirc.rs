@@ -2,7 +2,7 @@
 //! shows that Kurier's own UCI reader handles each of them. If an upgrade of the crate changes
 //! any of this, these tests say so before a GUI does.
 
-use kurier::protocol::uci::{parse_command, Command};
+use kurier_engine::protocol::uci::{parse_command, Command};
 use std::panic::catch_unwind;
 use vampirc_uci::{parse_one, UciMessage, UciOptionConfig, UciSearchControl};
 

@@ -1,6 +1,6 @@
 //! Time controls and the two clocks of a game at the terminal.
 
-use crate::game::Color;
+use kurier_rules::game::Color;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -19,10 +19,10 @@ pub struct TimeControl {
 impl FromStr for TimeControl {
     type Err = String;
 
-    /// One reader for `play` and `match` ([`crate::tournament::options::TimeControl`]); a
+    /// One reader for `play` and `match` ([`kurier_match::options::TimeControl`]); a
     /// moves-per-period control (`40/300`) is refused here, the terminal clock has none.
     fn from_str(text: &str) -> Result<Self, String> {
-        let tc: crate::tournament::options::TimeControl = text.parse()?;
+        let tc: kurier_match::options::TimeControl = text.parse()?;
         if tc.moves > 0 {
             return Err(format!(
                 "time control '{text}': play has no moves-per-period controls; use BASE+INC in seconds, e.g. 300+3"

@@ -21,7 +21,7 @@
 //! terminal) the marked squares are also highlighted.
 
 use super::present::{Marks, Presentation};
-use crate::game::{parse_fen_board, Color};
+use kurier_rules::game::{parse_fen_board, Color};
 
 /// How to draw the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,9 +114,9 @@ pub fn render<G: Presentation>(fen: &str, marks: Option<&Marks>, style: &Style) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
-    use crate::games::courier::Courier;
-    use crate::games::schachdame::Schachdame;
+    use kurier_rules::game::Game;
+    use kurier_rules::games::courier::Courier;
+    use kurier_rules::games::schachdame::Schachdame;
 
     fn plain(bottom: Color) -> Style {
         Style {

@@ -16,14 +16,14 @@ pub mod diagram;
 pub mod input;
 pub mod present;
 
-use crate::game::{Color, MoveError, Outcome, Reason};
-use crate::games::Variant;
-use crate::record::GameRecord;
-use crate::search::{Info, Limits, Score, Searcher};
-use crate::with_game;
 pub use clock::{Clocks, TimeControl};
 use diagram::Style;
 use input::{Line, LineReader};
+use kurier_engine::search::{Info, Limits, Score, Searcher};
+use kurier_rules::game::{Color, MoveError, Outcome, Reason};
+use kurier_rules::games::Variant;
+use kurier_rules::record::GameRecord;
+use kurier_rules::with_game;
 use present::{legal_moves, typeable, Marks, Presentation};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -620,7 +620,7 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
                 ..Limits::default()
             },
             EngineLimit::Clock(tc) => Limits {
-                clock: Some(crate::search::Clock {
+                clock: Some(kurier_engine::search::Clock {
                     time_left: self.clocks.map_or(tc.base, |c| c.left(side)),
                     increment: tc.increment,
                     moves_to_go: None,

@@ -4,13 +4,13 @@
 //! Everything here is presentation: the rules stay in the game modules. The board itself is drawn
 //! from the position's FEN ([`super::diagram`]), so a game only says how to draw one square.
 
-use crate::bitboard::squares;
-use crate::game::{Game, MoveList};
-use crate::games::courier::Courier;
-use crate::games::dual::captures::Leg;
-use crate::games::dual::{moves as dual_moves, DualCheckers};
-use crate::games::schachdame::Schachdame;
-use crate::search::Searchable;
+use kurier_engine::search::Searchable;
+use kurier_rules::bitboard::squares;
+use kurier_rules::game::{Game, MoveList};
+use kurier_rules::games::courier::Courier;
+use kurier_rules::games::dual::captures::Leg;
+use kurier_rules::games::dual::{moves as dual_moves, DualCheckers};
+use kurier_rules::games::schachdame::Schachdame;
 
 /// The squares that mark a move on the diagram, as `rank * files + file`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,7 +21,7 @@ pub struct Marks {
     pub captured: Vec<usize>,
 }
 
-/// A game as a person sees it at the terminal. Every game of [`crate::games::Variant`] has one.
+/// A game as a person sees it at the terminal. Every game of [`kurier_rules::games::Variant`] has one.
 pub trait Presentation: Searchable {
     /// Files of the board (8, Courier 12).
     const FILES: usize;
@@ -80,7 +80,7 @@ pub fn squares_in(text: &str, files: usize, ranks: usize) -> Vec<usize> {
             while i < b.len() && b[i].is_ascii_digit() {
                 i += 1;
             }
-            if let Some((f, r)) = crate::game::parse_square(&text[start..i], files, ranks) {
+            if let Some((f, r)) = kurier_rules::game::parse_square(&text[start..i], files, ranks) {
                 let sq = r * files + f;
                 if !out.contains(&sq) {
                     out.push(sq);
@@ -249,7 +249,7 @@ impl Presentation for DualCheckers {
         if mv.is_capture() {
             let taken: Vec<String> = dual_victims(self, mv)
                 .into_iter()
-                .map(|sq| crate::game::square_name(sq % 8, sq / 8))
+                .map(|sq| kurier_rules::game::square_name(sq % 8, sq / 8))
                 .collect();
             notes.push(format!("takes {}", taken.join(", ")));
         }

@@ -2,7 +2,7 @@
 //! rules (`Game::generate`, `Game::outcome`), no evaluation, no pruning beyond the obvious.
 //! Tests use it to check that the search's answers really win.
 
-use kurier::game::{Game, MoveList, Outcome};
+use kurier_rules::game::{Game, MoveList, Outcome};
 
 /// True when the side to move at `pos` has already lost by the board (mate, a lost stalemate,
 /// a lost bare king, no legal move).

@@ -1,0 +1,23 @@
+//! # kurier-engine
+//!
+//! Kurier's engine: what turns the rules into play. One alpha-beta searcher generic over the game
+//! ([`search`]), its transposition table and time management, an evaluation per game ([`eval`]),
+//! the options table shared by `engine.toml`, UCI and XBoard ([`options`], read from the file by
+//! [`config`]), the UCI and XBoard sessions ([`protocol`]) and the deterministic [`bench`].
+//!
+//! May depend on: `kurier-rules` (the games) and `kurier-wire` (the protocol text). Never on
+//! the match runner or the command line.
+//!
+//! ```text
+//!  stdin/stdout ──> protocol::{uci, xboard} ──> session (record, options) ──> search::Searcher<G>
+//!                                                                              │ eval::{courier, …}
+//!                                                                              v
+//!                                           kurier_rules::games::{schachdame, courier, dual}
+//! ```
+
+pub mod bench;
+pub mod config;
+pub mod eval;
+pub mod options;
+pub mod protocol;
+pub mod search;

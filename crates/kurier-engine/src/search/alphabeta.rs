@@ -1,0 +1,618 @@
+//! One search thread: iterative deepening with aspiration windows, principal-variation
+//! alpha-beta (negamax) and quiescence search. Generic over [`Searchable`]; no line here knows
+//! which game it plays.
+
+use super::ordering::{pick_next, Heuristics};
+use super::time::{Budget, Limits, Timer};
+use super::tt::{Bound, Entry, TranspositionTable};
+use super::{Control, Info, Score, SearchResult, Searchable, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use kurier_rules::game::{MoveList, Outcome, MAX_MOVES};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Nodes between two looks at the clock, the stop flag and the node budget.
+const POLL_INTERVAL: u64 = 1024;
+
+/// A mate score is stored relative to the node, not the root, so that it stays right when the
+/// same position is reached at another ply.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Late-move reductions by depth and move number: `ln(depth) * ln(moves) / 2`, the shape
+/// Stockfish and most strong engines use.
+fn reduction_table() -> Vec<[i32; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                if d > 0 {
+                    *r = ((d as f64).ln() * (m as f64).ln() / 2.0) as i32;
+                }
+            }
+            row
+        })
+        .collect()
+}
+
+/// One search thread's state.
+pub struct Worker<'a, G: Searchable> {
+    id: usize,
+    tt: &'a TranspositionTable,
+    control: &'a Control,
+    limits: &'a Limits,
+    budget: Option<Budget>,
+    timer: Timer,
+    shared_nodes: &'a AtomicU64,
+    nodes: u64,
+    flushed: u64,
+    /// Keys of the positions before the current node: the game's reversible history, then the
+    /// search path.
+    keys: Vec<u64>,
+    heuristics: Heuristics<G::Move>,
+    pv: Vec<[Option<G::Move>; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    reductions: Vec<[i32; 64]>,
+    seldepth: usize,
+    stopped: bool,
+    /// Root moves that may be searched (`searchmoves`, `exclude`); `None`: all of them.
+    root_only: Option<Vec<u32>>,
+    /// Root moves left out for this MultiPV line: the best moves of the lines before it.
+    root_skip: Vec<u32>,
+}
+
+impl<'a, G: Searchable> Worker<'a, G> {
+    /// A worker; `id` 0 is the main thread, which reports and decides when to stop.
+    pub fn new(
+        id: usize,
+        tt: &'a TranspositionTable,
+        control: &'a Control,
+        limits: &'a Limits,
+        timer: Timer,
+        shared_nodes: &'a AtomicU64,
+        history: &[u64],
+    ) -> Self {
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 8);
+        keys.extend_from_slice(history);
+        Worker {
+            id,
+            tt,
+            control,
+            limits,
+            budget: limits.budget(),
+            timer,
+            shared_nodes,
+            nodes: 0,
+            flushed: 0,
+            keys,
+            heuristics: Heuristics::new(),
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            reductions: reduction_table(),
+            seldepth: 0,
+            stopped: false,
+            root_only: None,
+            root_skip: Vec::new(),
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.shared_nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+    }
+
+    /// Every [`POLL_INTERVAL`] nodes: publish the node count, then stop on the flag, the node
+    /// budget or the hard time limit.
+    fn poll(&mut self) {
+        self.shared_nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+        if self.control.stopped() {
+            self.stopped = true;
+            return;
+        }
+        if self.id != 0 {
+            return;
+        }
+        let over_nodes = self
+            .limits
+            .nodes
+            .is_some_and(|n| self.shared_nodes.load(Ordering::Relaxed) >= n);
+        let over_time = self
+            .budget
+            .is_some_and(|b| self.control.budget_time(self.timer.elapsed()) >= b.hard);
+        if over_nodes || over_time {
+            self.control.stop();
+            self.stopped = true;
+        }
+    }
+
+    /// True when the root move with this id is not searched in the current line.
+    fn skip_root(&self, id: u32) -> bool {
+        self.root_skip.contains(&id) || self.root_only.as_ref().is_some_and(|o| !o.contains(&id))
+    }
+
+    /// Iterative deepening from `root`; the main thread calls `report` after each iteration
+    /// (once per line with MultiPV).
+    pub fn iterate(&mut self, root: &G, report: &mut dyn FnMut(&Info)) -> SearchResult<G::Move> {
+        let mut moves = MoveList::new();
+        root.generate(&mut moves);
+        // A root-move restriction that leaves nothing legal is ignored rather than obeyed.
+        if let Some(only) = &self.limits.root_moves {
+            if moves.iter().any(|&m| only.contains(&G::move_id(m))) {
+                self.root_only = Some(only.clone());
+            }
+        }
+        let allowed = moves
+            .iter()
+            .filter(|&&m| !self.skip_root(G::move_id(m)))
+            .count();
+        // Helpers only help with the best line.
+        let lines = if self.id == 0 {
+            self.limits.multipv.clamp(1, allowed.max(1))
+        } else {
+            1
+        };
+        let mut result = SearchResult {
+            best: moves
+                .iter()
+                .copied()
+                .find(|&m| !self.skip_root(G::move_id(m))),
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 2)
+            .clamp(1, MAX_PLY as u32 - 2);
+        let mut score: i32 = 0;
+        for depth in 1..=max_depth {
+            // Lazy SMP: odd helpers search one ply deeper, so threads spread over two depths.
+            let depth = (depth + (self.id % 2) as u32).min(max_depth);
+            self.seldepth = 0;
+            self.root_skip.clear();
+            for line in 0..lines {
+                // Step 1. Aspiration window around the last score, widened on failure (the
+                // best line only: the others are searched with the full window).
+                let mut delta = 25;
+                let (mut alpha, mut beta) = if line == 0 && depth >= 5 && score.abs() < MATE_BOUND {
+                    (score - delta, score + delta)
+                } else {
+                    (-INFINITY, INFINITY)
+                };
+                let line_score = loop {
+                    let s = self.negamax(root, depth as i32, alpha, beta, 0, true);
+                    if self.stopped {
+                        break s;
+                    }
+                    if s <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INFINITY);
+                    } else if s >= beta {
+                        beta = (s + delta).min(INFINITY);
+                    } else {
+                        break s;
+                    }
+                    delta += delta;
+                    if delta > 800 {
+                        (alpha, beta) = (-INFINITY, INFINITY);
+                    }
+                };
+                if self.stopped || self.pv_len[0] == 0 {
+                    break;
+                }
+                // Step 2. A completed iteration: its principal variation is the answer so far.
+                if line == 0 {
+                    score = line_score;
+                    result.best = self.pv[0][0].or(result.best);
+                    result.ponder = if self.pv_len[0] > 1 {
+                        self.pv[0][1]
+                    } else {
+                        None
+                    };
+                    result.score = score;
+                    result.depth = depth;
+                }
+                if let Some(m) = self.pv[0][0] {
+                    self.root_skip.push(G::move_id(m));
+                }
+                if self.id == 0 {
+                    self.shared_nodes
+                        .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+                    self.flushed = self.nodes;
+                    let multipv = if lines > 1 { line as u32 + 1 } else { 0 };
+                    report(&self.info(root, depth, line_score, multipv));
+                }
+            }
+            self.root_skip.clear();
+            if self.stopped {
+                break;
+            }
+            if self.id == 0 && self.should_stop_iterating(depth, score) {
+                break;
+            }
+        }
+        // `go infinite` and pondering wait for `stop` (or `ponderhit`) before answering.
+        if self.id == 0 {
+            while !self.control.stopped()
+                && (self.limits.infinite || self.control.pondering())
+                && !self.stopped
+            {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+        result.nodes = self.total_nodes();
+        result
+    }
+
+    fn should_stop_iterating(&self, depth: u32, score: i32) -> bool {
+        if self.limits.infinite || self.control.pondering() {
+            return false;
+        }
+        // A mate found and proven by a search deep enough to see it: nothing more to learn.
+        if score.abs() >= MATE_BOUND && depth as i32 >= 2 * (MATE - score.abs()) + 2 {
+            return self.limits.depth.is_none() && self.limits.nodes.is_none();
+        }
+        // Another iteration costs several times the last one: do not start what cannot end.
+        self.budget
+            .is_some_and(|b| self.control.budget_time(self.timer.elapsed()) * 2 >= b.soft)
+    }
+
+    fn info(&self, root: &G, depth: u32, score: i32, multipv: u32) -> Info {
+        let elapsed = self.timer.elapsed();
+        let nodes = self.total_nodes();
+        let mut pv = Vec::new();
+        let mut pos = root.clone();
+        for &m in self.pv[0][..self.pv_len[0]].iter().flatten() {
+            pv.push(pos.format_move(m));
+            pos = pos.play(m);
+        }
+        Info {
+            depth,
+            seldepth: self.seldepth as u32,
+            score: Score::from_internal(score),
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64,
+            time: elapsed,
+            hashfull: self.tt.hashfull(),
+            pv,
+            multipv,
+        }
+    }
+
+    /// Score of a position without legal moves, by the game's own rules (mate, stalemate — a
+    /// loss in Courier —, no legal move, a lost bare king).
+    fn terminal(pos: &G, ply: usize) -> i32 {
+        match pos.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == pos.side_to_move() => MATE - ply as i32,
+            Some(Outcome::Win { .. }) => -MATE + ply as i32,
+            _ => 0,
+        }
+    }
+
+    /// The current position repeats one since the last irreversible move (same side to move).
+    fn is_repetition(&self, pos: &G) -> bool {
+        let key = pos.key();
+        let window = (pos.reversible_plies() as usize).min(self.keys.len());
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == key)
+    }
+
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        self.pv[ply][ply] = Some(m);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Principal-variation alpha-beta. `depth` in plies; returns a score from the side to move's
+    /// view within (alpha, beta) or a bound beyond them.
+    fn negamax(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let in_check = pos.in_check();
+
+        // Step 1. Draws by rule and repetition; mate-distance pruning.
+        if ply > 0 {
+            if (pos.draw_by_rule() && !in_check) || self.is_repetition(pos) {
+                return 0;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+
+        // Step 2. Check extension: a side in check gets one more ply, so mates and escapes are
+        // seen to their end. It cannot run away: each extension needs a check.
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+
+        // Step 3. Transposition table: a deep enough bound ends the node outside the PV.
+        let key = pos.key();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.map_or(0, |e| e.move_id);
+        if let Some(e) = entry {
+            let s = score_from_tt(e.score, ply);
+            if !pv_node
+                && e.depth >= depth
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+
+        // Step 4. Static evaluation, only where standing pat means something.
+        let quiet_node = pos.stand_pat_allowed();
+        let eval = if quiet_node {
+            pos.evaluate()
+        } else {
+            -INFINITY
+        };
+
+        // Step 5. Reverse futility: far above beta near the leaves, a quiet position will not fall
+        // back below it. Not in the PV, not in check, not with a capture pending.
+        if !pv_node
+            && quiet_node
+            && depth <= 3
+            && eval - 120 * depth >= beta
+            && beta.abs() < MATE_BOUND
+        {
+            return eval;
+        }
+
+        // Step 6. Null move: if passing still fails high, a real move will too. Sound only where
+        // zugzwang is rare — the game decides through `null_move()` (never in Dual checkers,
+        // where passing is impossible and zugzwang common; never with only king and pawns).
+        if !pv_node
+            && quiet_node
+            && depth >= 3
+            && eval >= beta
+            && ply > 0
+            && beta.abs() < MATE_BOUND
+        {
+            if let Some(null) = pos.null_move() {
+                let r = 3 + depth / 6;
+                self.keys.push(key);
+                let s = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        // Step 7. Moves; none means the game is decided here.
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return Self::terminal(pos, ply);
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        self.heuristics
+            .score(pos, &moves, tt_move, ply, &mut scores);
+
+        // Step 8. The move loop: the first move with the full window, the others with a null
+        // window (re-searched when they beat alpha), late quiet moves reduced.
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried = [0u32; 64];
+        let mut n_quiets = 0;
+        let mut searched = 0;
+        let restricted_root = ply == 0 && (self.root_only.is_some() || !self.root_skip.is_empty());
+        let list = moves.as_mut_slice();
+        for i in 0..list.len() {
+            pick_next(list, &mut scores, i);
+            let m = list[i];
+            if restricted_root && self.skip_root(G::move_id(m)) {
+                continue;
+            }
+            let tactical = pos.is_tactical(m);
+            let child = pos.play(m);
+            // Whether a quiet move gives check: asked once, for pruning and for reductions
+            // alike (both leave tactical moves, evasions and the first move alone).
+            let quiet_check = !tactical && !in_check && i > 0 && child.in_check();
+            // Step 8a. Near the leaves, outside the PV, with a move already searched: a quiet
+            // move that gives no check is skipped when the static evaluation is far below alpha
+            // (futility: it would need to win material it does not attack) or when many moves
+            // have been tried (move-count pruning: good quiet moves come early in the ordering).
+            if !pv_node
+                && quiet_node
+                && !in_check
+                && !tactical
+                && searched > 0
+                && depth <= 3
+                && best_score > -MATE_BOUND
+                && !quiet_check
+                && (searched >= 4 + 3 * depth as usize * depth as usize
+                    || eval + 90 + 110 * depth <= alpha)
+            {
+                continue;
+            }
+            searched += 1;
+            self.keys.push(key);
+            let s = if searched == 1 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                // Late-move reduction: quiet moves ordered late rarely matter; a reduced search
+                // that beats alpha is repeated at full depth, so nothing is lost but time.
+                let r = if depth >= 3 && i >= 3 && !tactical && !in_check && !quiet_check {
+                    let r = self.reductions[depth.min(63) as usize][i.min(63)] - pv_node as i32;
+                    r.clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.negamax(&child, depth - 1 - r, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if s > best_score {
+                best_score = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        if !tactical {
+                            let side = pos.side_to_move();
+                            let tried = &quiets_tried[..n_quiets];
+                            self.heuristics
+                                .cutoff(ply, side, m, G::move_id(m), tried, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = G::move_id(m);
+                n_quiets += 1;
+            }
+        }
+
+        // Step 9. Store the result (not for a root searched with moves left out: its score is
+        // not the position's).
+        if restricted_root {
+            return best_score;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                move_id: best_move.map_or(0, G::move_id),
+                score: score_to_tt(best_score, ply),
+                depth,
+                bound,
+            },
+        );
+        best_score
+    }
+
+    /// Quiescence: only tactical moves, with the static evaluation as a floor ("stand pat") —
+    /// except where standing pat is not allowed (in check, a compulsory capture pending), where
+    /// every legal move is searched.
+    fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll();
+        }
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+        let stand_pat = pos.stand_pat_allowed();
+        if stand_pat && pos.draw_by_rule() {
+            return 0;
+        }
+        let mut best = -INFINITY;
+        if stand_pat {
+            best = pos.evaluate();
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            return Self::terminal(pos, ply);
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        self.heuristics.score(pos, &moves, 0, ply, &mut scores);
+        let list = moves.as_mut_slice();
+        for i in 0..list.len() {
+            pick_next(list, &mut scores, i);
+            let m = list[i];
+            if stand_pat && !pos.is_tactical(m) {
+                // Ordered last: every tactical move has been searched.
+                break;
+            }
+            let s = -self.quiescence(&pos.play(m), -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, m);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

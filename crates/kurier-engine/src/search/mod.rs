@@ -1,0 +1,289 @@
+//! The searcher: one alpha-beta engine, generic over the game, compiled once per game.
+//!
+//! - [`Searchable`]: what search needs from a game beyond its rules (evaluation, check, which
+//!   moves are tactical, null move). Each game implements it in its `eval.rs`.
+//! - [`Searcher`]: iterative deepening with aspiration windows over [`alphabeta`]'s
+//!   principal-variation search, Lazy SMP threads sharing one [`tt::TranspositionTable`],
+//!   time and node limits ([`time`]), reports through a callback ([`Info`]).
+//!
+//! No search code asks which game it is playing.
+
+pub mod alphabeta;
+pub mod ordering;
+pub mod plain;
+pub mod time;
+pub mod tt;
+
+use alphabeta::Worker;
+use kurier_rules::game::{Game, MoveList};
+use kurier_rules::record::GameRecord;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+pub use time::{Clock, Limits};
+use tt::TranspositionTable;
+
+/// Score of a mate at the root; a mate `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any score.
+pub const INFINITY: i32 = 32_001;
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// What search needs from a game beyond its rules.
+pub trait Searchable: Game {
+    /// Positions (FEN) that `kurier bench` searches, from every phase of the game.
+    const BENCH_POSITIONS: &'static [&'static str];
+
+    /// The depth `kurier bench` searches them to: a second or so for all of them.
+    const BENCH_DEPTH: u32;
+
+    /// Static evaluation in centipawns from the side to move's point of view.
+    fn evaluate(&self) -> i32;
+
+    /// True when the side to move is in check (false in games without check).
+    fn in_check(&self) -> bool;
+
+    /// Captures and promotions: searched in quiescence, ordered first.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// Ordering score of a tactical move: the more valuable the victim and the cheaper the
+    /// attacker, the higher.
+    fn tactical_score(&self, mv: Self::Move) -> i32;
+
+    /// False where the side to move may not "stand pat" in quiescence: in check, or when a
+    /// compulsory capture is pending (Dual checkers). Quiescence then searches every legal move.
+    fn stand_pat_allowed(&self) -> bool {
+        !self.in_check()
+    }
+
+    /// The position with the move passed to the opponent, where null-move pruning is sound; `None`
+    /// where it is not (zugzwang-prone material, games without passing).
+    fn null_move(&self) -> Option<Self>;
+
+    /// A draw by rule that the position shows without generating moves: move-count rules, bare
+    /// kings. (Mate still wins on the last ply of a move-count rule: search checks this only
+    /// when not in check.)
+    fn draw_by_rule(&self) -> bool;
+
+    /// A compact, non-zero id of a move for the transposition table and history tables: equal
+    /// moves give equal ids; the table's move is checked against the legal moves before use.
+    fn move_id(mv: Self::Move) -> u32;
+}
+
+/// A score as reported to GUIs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's view.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// From an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// A report from the search, after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score.
+    pub score: Score,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the hash table in use.
+    pub hashfull: u32,
+    /// The principal variation in protocol notation.
+    pub pv: Vec<String>,
+    /// Which line this is, from 1, when several are searched (MultiPV).
+    pub multipv: u32,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` only when there is no legal move).
+    pub best: Option<M>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<M>,
+    /// Internal score of the best move.
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes searched, all threads.
+    pub nodes: u64,
+}
+
+/// Shared controls of a running search: `stop` ends all threads at once; `ponderhit` turns a
+/// ponder search into a timed one.
+#[derive(Debug, Default)]
+pub struct Control {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    /// Milliseconds after the start at which `ponderhit` arrived (time is counted from there).
+    ponderhit_ms: AtomicU64,
+}
+
+impl Control {
+    /// Asks every search thread to stop now.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// True once stop was asked.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The opponent played the expected move: the clock applies from now.
+    pub fn ponderhit(&self, elapsed: Duration) {
+        self.ponderhit_ms
+            .store(elapsed.as_millis() as u64, Ordering::Relaxed);
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Readies the controls for a new search (clears `stop`). Call before starting a search on
+    /// another thread, so that a `stop` sent right after cannot be lost.
+    pub fn reset(&self, ponder: bool) {
+        self.stop.store(false, Ordering::Relaxed);
+        self.pondering.store(ponder, Ordering::Relaxed);
+        self.ponderhit_ms.store(0, Ordering::Relaxed);
+    }
+
+    fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    /// Time counted against the budget: zero while pondering, from `ponderhit` on after it.
+    fn budget_time(&self, elapsed: Duration) -> Duration {
+        if self.pondering() {
+            Duration::ZERO
+        } else {
+            elapsed.saturating_sub(Duration::from_millis(
+                self.ponderhit_ms.load(Ordering::Relaxed),
+            ))
+        }
+    }
+}
+
+/// The search engine: owns the transposition table and the thread count; searches any game.
+pub struct Searcher {
+    tt: Arc<TranspositionTable>,
+    threads: usize,
+    control: Arc<Control>,
+}
+
+impl Searcher {
+    /// A searcher with a `hash_mb` table and `threads` threads.
+    pub fn new(hash_mb: u64, threads: usize) -> Self {
+        Searcher {
+            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            threads: threads.max(1),
+            control: Arc::new(Control::default()),
+        }
+    }
+
+    /// The controls of the current or next search (to stop it from another thread).
+    pub fn control(&self) -> Arc<Control> {
+        Arc::clone(&self.control)
+    }
+
+    /// Resizes the table (clears it).
+    pub fn set_hash(&mut self, mb: u64) {
+        self.tt = Arc::new(TranspositionTable::new(mb));
+    }
+
+    /// Sets the number of threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Forgets everything learned (new game).
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// Searches the current position of `game` within `limits`, calling `report` from the main
+    /// thread after each completed iteration. Blocks until the search ends.
+    pub fn search<G: Searchable>(
+        &self,
+        game: &GameRecord<G>,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult<G::Move> {
+        self.control.reset(limits.ponder);
+        self.search_prepared(game, limits, report)
+    }
+
+    /// [`Searcher::search`] without resetting the controls: for a search started on another
+    /// thread after [`Control::reset`], so that an early `stop` is kept.
+    pub fn search_prepared<G: Searchable>(
+        &self,
+        game: &GameRecord<G>,
+        limits: &Limits,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchResult<G::Move> {
+        self.tt.new_search();
+        let root = game.current().clone();
+        let mut moves = MoveList::new();
+        root.generate(&mut moves);
+        if moves.is_empty() {
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        let history: Vec<u64> = game.repetition_keys().collect();
+        let nodes = AtomicU64::new(0);
+        let timer = time::Timer::start();
+        std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let (tt, control, history, nodes, root) =
+                    (&*self.tt, &*self.control, &history, &nodes, &root);
+                scope.spawn(move || {
+                    let mut w = Worker::new(id, tt, control, limits, timer, nodes, history);
+                    w.iterate(root, &mut |_| {});
+                });
+            }
+            let mut main = Worker::new(0, &self.tt, &self.control, limits, timer, &nodes, &history);
+            let result = main.iterate(&root, report);
+            // The main thread decides: the helpers stop with it.
+            self.control.stop();
+            result
+        })
+    }
+}
+
+/// Searches `fen`-less: a convenience for tests and `bench` — one position, fixed limits, no
+/// reports.
+pub fn search_position<G: Searchable>(
+    pos: &G,
+    limits: &Limits,
+    hash_mb: u64,
+    threads: usize,
+) -> SearchResult<G::Move> {
+    let searcher = Searcher::new(hash_mb, threads);
+    searcher.search(&GameRecord::new(pos.clone()), limits, &mut |_| {})
+}

@@ -1,0 +1,632 @@
+//! The arbiter: plays one game between two engines with Kurier's rules.
+//!
+//! Every move an engine sends is read with the game's parser and checked against the legal moves
+//! before it is forwarded (in Kurier's protocol notation) to the other engine. The game ends:
+//! - by the rules ([`GameRecord::outcome`]: mate, stalemate as each game scores it, bare king,
+//!   no legal move, two bare kings, threefold repetition, the move-count rules);
+//! - when an engine sends an illegal or unreadable move, rejects a legal move it was sent, or
+//!   claims a result the rules do not give (claims are checked, never trusted; a claim of one's
+//!   own loss is a resignation) — that engine loses;
+//! - when an engine resigns, crashes (its output ends), or lets its flag fall: the runner keeps
+//!   both clocks and waits at most the time left plus the time margin; without a clock it waits
+//!   the move timeout (plus the fixed time per move, if any) and then scores a stalled engine
+//!   as lost;
+//! - by score adjudication, when asked for.
+
+use super::clock::Clock;
+use super::openings::Opening;
+use super::options::{Adjudication, Limits};
+use super::player::{ClockReading, EngineScore, GameStart, MoveRequest, Player, Reply, Thinking};
+use crate::engine::Recv;
+use kurier_rules::game::{Color, Game, MoveError, Outcome};
+use kurier_rules::games::Variant;
+use kurier_rules::record::GameRecord;
+use std::time::{Duration, Instant};
+
+/// How often the idle engine's output is looked at while the other one thinks.
+const POLL: Duration = Duration::from_millis(50);
+/// A game this long is stopped and scored as a draw (the rules end every game long before).
+const MAX_PLIES: usize = 20_000;
+
+/// The PGN `Termination` of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules, or a resignation.
+    Normal,
+    /// A flag fell.
+    TimeForfeit,
+    /// An illegal move, a false claim, a rejected legal move.
+    RulesInfraction,
+    /// Score adjudication.
+    Adjudication,
+    /// An engine crashed or could not start the game.
+    Abandoned,
+    /// An engine stopped answering (no clock running).
+    StalledConnection,
+    /// The game was stopped before its end.
+    Unterminated,
+}
+
+impl Termination {
+    /// The PGN tag value.
+    pub fn pgn_name(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Adjudication => "adjudication",
+            Termination::Abandoned => "abandoned",
+            Termination::StalledConnection => "stalled connection",
+            Termination::Unterminated => "unterminated",
+        }
+    }
+
+    /// Reads a PGN tag value.
+    pub fn from_pgn(text: &str) -> Option<Termination> {
+        [
+            Termination::Normal,
+            Termination::TimeForfeit,
+            Termination::RulesInfraction,
+            Termination::Adjudication,
+            Termination::Abandoned,
+            Termination::StalledConnection,
+            Termination::Unterminated,
+        ]
+        .into_iter()
+        .find(|t| t.pgn_name().eq_ignore_ascii_case(text.trim()))
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Color>,
+    /// The PGN termination.
+    pub termination: Termination,
+    /// Why, in words: `White wins by checkmate`, `Black loses on time`.
+    pub reason: String,
+}
+
+impl GameEnd {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result_str(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn loss(loser: Color, termination: Termination, reason: String) -> GameEnd {
+        GameEnd {
+            winner: Some(!loser),
+            termination,
+            reason,
+        }
+    }
+
+    /// The end decided by the rules.
+    pub fn by_rules(outcome: Outcome) -> GameEnd {
+        match outcome {
+            Outcome::Win { winner, reason } => GameEnd {
+                winner: Some(winner),
+                termination: Termination::Normal,
+                reason: format!("{} wins by {reason}", winner.name()),
+            },
+            Outcome::Draw(reason) => GameEnd {
+                winner: None,
+                termination: Termination::Normal,
+                reason: format!("Draw by {reason}"),
+            },
+        }
+    }
+}
+
+/// One move of the game record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// Protocol notation (Kurier's canonical text).
+    pub text: String,
+    /// A comment: `+0.31/12 0.52s`, `book`.
+    pub comment: Option<String>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// The position before the first move (opening moves included in `moves`).
+    pub start_fen: String,
+    /// `start_fen` is the game's standard start.
+    pub default_start: bool,
+    /// Every move, opening moves first.
+    pub moves: Vec<PlayedMove>,
+    /// How it ended.
+    pub end: GameEnd,
+}
+
+/// Settings of the arbiter that are the same for every game.
+#[derive(Clone, Copy, Debug)]
+pub struct ArbiterSettings {
+    /// The game.
+    pub variant: Variant,
+    /// Lateness accepted after a flag falls.
+    pub time_margin: Duration,
+    /// Longest wait for a move without a clock.
+    pub move_timeout: Duration,
+    /// Score adjudication.
+    pub adjudication: Adjudication,
+}
+
+/// Streaks of scores for adjudication, per side.
+#[derive(Default)]
+struct Streaks {
+    drawish: [u32; 2],
+    winning: [u32; 2],
+    losing: [u32; 2],
+}
+
+impl Streaks {
+    fn record(&mut self, side: Color, score: Option<EngineScore>, adj: &Adjudication) {
+        let i = side.index();
+        let Some(score) = score.map(EngineScore::centipawns) else {
+            (self.drawish[i], self.winning[i], self.losing[i]) = (0, 0, 0);
+            return;
+        };
+        let bump = |count: &mut u32, on: bool| *count = if on { *count + 1 } else { 0 };
+        if let Some(d) = adj.draw {
+            bump(&mut self.drawish[i], score.abs() <= d.cp);
+        }
+        if let Some(r) = adj.resign {
+            bump(&mut self.winning[i], score >= r.cp);
+            bump(&mut self.losing[i], score <= -r.cp);
+        }
+    }
+
+    fn verdict(&self, adj: &Adjudication, fullmove: u32) -> Option<GameEnd> {
+        if let Some(r) = adj.resign {
+            for loser in Color::BOTH {
+                let (l, w) = (loser.index(), (!loser).index());
+                if self.losing[l] >= r.moves && self.winning[w] >= r.moves {
+                    return Some(GameEnd::loss(
+                        loser,
+                        Termination::Adjudication,
+                        format!(
+                            "{} wins by adjudication: both engines' scores beyond {} cp for {} moves",
+                            (!loser).name(),
+                            r.cp,
+                            r.moves
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Some(d) = adj.draw {
+            if fullmove >= d.from && self.drawish.iter().all(|&n| n >= d.moves) {
+                return Some(GameEnd {
+                    winner: None,
+                    termination: Termination::Adjudication,
+                    reason: format!(
+                        "Draw by adjudication: scores within {} cp for {} moves",
+                        d.cp, d.moves
+                    ),
+                });
+            }
+        }
+        None
+    }
+}
+
+/// A move comment: score from the mover's side in pawns, depth, time used.
+fn move_comment(thinking: Option<Thinking>, used: Duration) -> String {
+    let time = format!("{:.2}s", used.as_secs_f64());
+    match thinking {
+        None => time,
+        Some(t) => {
+            let score = match t.score {
+                EngineScore::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+                EngineScore::Mate(n) if n >= 0 => format!("+M{n}"),
+                EngineScore::Mate(n) => format!("-M{}", -n),
+            };
+            match t.depth {
+                Some(d) => format!("{score}/{d} {time}"),
+                None => format!("{score} {time}"),
+            }
+        }
+    }
+}
+
+/// Why the move text `sent` was not accepted, without the list of legal moves.
+fn move_error(sent: &str, e: &MoveError) -> String {
+    let sent = sent.chars().take(100).collect::<String>();
+    match e {
+        MoveError::Syntax(_) => format!("'{sent}' is not a move"),
+        MoveError::Illegal { .. } => format!("'{sent}' is illegal"),
+        MoveError::Ambiguous { candidates, .. } => {
+            format!("'{sent}' is ambiguous ({})", candidates.join(" "))
+        }
+    }
+}
+
+/// Judges what a non-move reply of `who` means for the game: a resignation, a claim, a
+/// rejected move. `None` when play goes on.
+fn judge(who: Color, reply: &Reply, moves: &[String]) -> Option<GameEnd> {
+    let name = who.name();
+    match reply {
+        Reply::Resign => Some(GameEnd::loss(
+            who,
+            Termination::Normal,
+            format!("{name} resigns"),
+        )),
+        Reply::Claim { result, comment } => {
+            let own_loss = match who {
+                Color::White => "0-1",
+                Color::Black => "1-0",
+            };
+            if result == own_loss {
+                Some(GameEnd::loss(
+                    who,
+                    Termination::Normal,
+                    format!("{name} resigns ({comment})"),
+                ))
+            } else {
+                // The arbiter ends every game the rules end, before anyone could claim it.
+                Some(GameEnd::loss(
+                    who,
+                    Termination::RulesInfraction,
+                    format!(
+                        "{name} makes a false claim: {result} ({comment}); by the rules the game goes on"
+                    ),
+                ))
+            }
+        }
+        Reply::Rejected { line } => {
+            let named = line.rsplit(':').next().unwrap_or("").trim();
+            if moves.iter().any(|m| m == named) {
+                Some(GameEnd::loss(
+                    who,
+                    Termination::RulesInfraction,
+                    format!("{name} rejects the legal move {named} ({line})"),
+                ))
+            } else {
+                log::warn!("{name} engine: {line}");
+                None
+            }
+        }
+        Reply::DrawOffer => {
+            log::info!("{name} offers a draw; play goes on");
+            None
+        }
+        Reply::Move(_) | Reply::Thinking(_) | Reply::Nothing => None,
+    }
+}
+
+/// Plays one game: `players[0]` has White. Errors only on a bad opening (a bug: openings are
+/// checked when loaded).
+pub fn play_game<G: Game>(
+    players: [&mut Player; 2],
+    limits: [Limits; 2],
+    opening: &Opening,
+    settings: &ArbiterSettings,
+) -> Result<GameReport, String> {
+    let [white, black] = players;
+    let mut players = [white, black];
+    let start = G::from_fen(&opening.fen).map_err(|e| format!("opening {}: {e}", opening.fen))?;
+    let start_fen = start.fen();
+    let default_start = start_fen == G::start().fen();
+    let mut record = GameRecord::new(start);
+    let mut moves: Vec<PlayedMove> = Vec::new();
+    for text in &opening.moves {
+        let pos = record.current().clone();
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| format!("opening move {text}: {e}"))?;
+        moves.push(PlayedMove {
+            text: pos.format_move(mv),
+            comment: Some("book".to_string()),
+        });
+        record.play(mv);
+    }
+    let starts = Color::BOTH.map(|color| GameStart {
+        variant: settings.variant,
+        fen: &start_fen,
+        default_start,
+        color,
+        limits: limits[color.index()],
+    });
+    let mut texts: Vec<String> = moves.iter().map(|m| m.text.clone()).collect();
+    let report = |moves: Vec<PlayedMove>, end: GameEnd| GameReport {
+        start_fen: start_fen.clone(),
+        default_start,
+        moves,
+        end,
+    };
+
+    for color in Color::BOTH {
+        if let Err(e) = players[color.index()].new_game(&starts[color.index()]) {
+            let end = GameEnd::loss(
+                color,
+                Termination::Abandoned,
+                format!("{} cannot start the game: {e}", color.name()),
+            );
+            finish(&mut players, &end);
+            return Ok(report(moves, end));
+        }
+    }
+
+    let mut clocks: [Option<Clock>; 2] = limits.map(|l| l.tc.map(Clock::new));
+    let mut streaks = Streaks::default();
+    let adj = settings.adjudication;
+    let end = loop {
+        if let Some(outcome) = record.outcome() {
+            break GameEnd::by_rules(outcome);
+        }
+        if moves.len() >= MAX_PLIES {
+            break GameEnd {
+                winner: None,
+                termination: Termination::Unterminated,
+                reason: format!("Draw: stopped after {MAX_PLIES} plies"),
+            };
+        }
+        let side = record.current().side_to_move();
+        let (s, o) = (side.index(), (!side).index());
+        let readings = clocks.map(|c| {
+            c.map(|c| ClockReading {
+                left: c.left(),
+                increment: c.increment(),
+                moves_to_go: c.moves_to_go(),
+            })
+        });
+        let request = MoveRequest {
+            start: &starts[s],
+            moves: &texts,
+            clocks: readings,
+        };
+        if let Err(e) = players[s].request_move(&request) {
+            break GameEnd::loss(
+                side,
+                Termination::Abandoned,
+                format!("{} crashed ({e})", side.name()),
+            );
+        }
+        let sent = Instant::now();
+        let (allowance, clocked) = match (&clocks[s], limits[s].st) {
+            (Some(c), _) => (c.allowance(settings.time_margin), true),
+            (None, Some(st)) => (st + settings.move_timeout, false),
+            (None, None) => (settings.move_timeout, false),
+        };
+        let deadline = sent + allowance;
+        let mut thinking: Option<Thinking> = None;
+        let mut heard = false;
+        let ended = 'wait: loop {
+            let slice = deadline.min(Instant::now() + POLL);
+            match players[s].recv_until(slice) {
+                Recv::Line(line, at) => {
+                    heard = true;
+                    match players[s].interpret(&line) {
+                        Reply::Move(text) => {
+                            let used = at.saturating_duration_since(sent);
+                            if let Some(clock) = clocks[s].as_mut() {
+                                if let Err(flag) = clock.punch(used, settings.time_margin) {
+                                    break 'wait Some(GameEnd::loss(
+                                        side,
+                                        Termination::TimeForfeit,
+                                        format!(
+                                            "{} loses on time ({:.3} s used, {:.3} s left)",
+                                            side.name(),
+                                            flag.used.as_secs_f64(),
+                                            flag.left.as_secs_f64()
+                                        ),
+                                    ));
+                                }
+                            }
+                            let pos = record.current().clone();
+                            match kurier_wire::relay::parse_relayed(&pos, &text) {
+                                Ok(mv) => {
+                                    players[s].moved();
+                                    let canonical = pos.format_move(mv);
+                                    record.play(mv);
+                                    moves.push(PlayedMove {
+                                        text: canonical.clone(),
+                                        comment: Some(move_comment(thinking, used)),
+                                    });
+                                    texts.push(canonical);
+                                    streaks.record(side, thinking.map(|t| t.score), &adj);
+                                    break 'wait None;
+                                }
+                                Err(e) => {
+                                    break 'wait Some(GameEnd::loss(
+                                        side,
+                                        Termination::RulesInfraction,
+                                        format!(
+                                            "{} makes an illegal move: {}",
+                                            side.name(),
+                                            move_error(&text, &e)
+                                        ),
+                                    ));
+                                }
+                            }
+                        }
+                        Reply::Thinking(t) => thinking = Some(t),
+                        reply => {
+                            if let Some(end) = judge(side, &reply, &texts) {
+                                break 'wait Some(end);
+                            }
+                        }
+                    }
+                }
+                Recv::Eof => {
+                    players[s].mark_broken();
+                    break 'wait Some(GameEnd::loss(
+                        side,
+                        Termination::Abandoned,
+                        format!("{} crashed (the engine exited)", side.name()),
+                    ));
+                }
+                Recv::Timeout => {
+                    if Instant::now() >= deadline {
+                        if !heard {
+                            // Silent for the whole move: most likely hung; a fresh process is
+                            // quicker than waiting for a `stop` it will not answer.
+                            players[s].mark_broken();
+                        }
+                        break 'wait Some(if clocked {
+                            GameEnd::loss(
+                                side,
+                                Termination::TimeForfeit,
+                                format!(
+                                    "{} loses on time (no move within {:.3} s)",
+                                    side.name(),
+                                    allowance.as_secs_f64()
+                                ),
+                            )
+                        } else {
+                            GameEnd::loss(
+                                side,
+                                Termination::StalledConnection,
+                                format!(
+                                    "{} stalls: no move within {:.1} s",
+                                    side.name(),
+                                    allowance.as_secs_f64()
+                                ),
+                            )
+                        });
+                    }
+                }
+            }
+            // The idle engine may resign, claim, reject the last move or crash meanwhile.
+            loop {
+                match players[o].try_recv() {
+                    Recv::Line(line, _) => {
+                        let reply = players[o].interpret(&line);
+                        if let Reply::Move(m) = &reply {
+                            log::warn!("{}: a move '{m}' out of turn is ignored", (!side).name());
+                        }
+                        if let Some(end) = judge(!side, &reply, &texts) {
+                            break 'wait Some(end);
+                        }
+                    }
+                    Recv::Eof => {
+                        players[o].mark_broken();
+                        break 'wait Some(GameEnd::loss(
+                            !side,
+                            Termination::Abandoned,
+                            format!("{} crashed (the engine exited)", (!side).name()),
+                        ));
+                    }
+                    Recv::Timeout => break,
+                }
+            }
+        };
+        if let Some(end) = ended {
+            break end;
+        }
+        if record.outcome().is_none() {
+            let fullmove = (moves.len() / 2 + 1) as u32;
+            if let Some(end) = streaks.verdict(&adj, fullmove) {
+                break end;
+            }
+        }
+    };
+    finish(&mut players, &end);
+    Ok(report(moves, end))
+}
+
+/// Tells both engines the result, stopping a search that still runs.
+fn finish(players: &mut [&mut Player; 2], end: &GameEnd) {
+    for p in players.iter_mut() {
+        p.end_game(end.result_str(), &end.reason);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::{DrawRule, ResignRule};
+
+    #[test]
+    fn claims_and_resignations() {
+        let moves = vec!["b2a3".to_string()];
+        let end = judge(Color::White, &Reply::Resign, &moves).unwrap();
+        assert_eq!(
+            (end.winner, end.termination),
+            (Some(Color::Black), Termination::Normal)
+        );
+        let claim = |r: &str| Reply::Claim {
+            result: r.into(),
+            comment: "x".into(),
+        };
+        let end = judge(Color::Black, &claim("1-0"), &moves).unwrap();
+        assert_eq!(end.winner, Some(Color::White));
+        assert!(end.reason.contains("resigns"));
+        let end = judge(Color::Black, &claim("1/2-1/2"), &moves).unwrap();
+        assert_eq!(
+            (end.winner, end.termination),
+            (Some(Color::White), Termination::RulesInfraction)
+        );
+        let rejected = Reply::Rejected {
+            line: "Illegal move: b2a3".into(),
+        };
+        assert_eq!(
+            judge(Color::White, &rejected, &moves).unwrap().winner,
+            Some(Color::Black)
+        );
+        let other = Reply::Rejected {
+            line: "Illegal move: easy".into(),
+        };
+        assert!(judge(Color::White, &other, &moves).is_none());
+        assert!(judge(Color::White, &Reply::DrawOffer, &moves).is_none());
+    }
+
+    #[test]
+    fn adjudication_streaks() {
+        let adj = Adjudication {
+            draw: Some(DrawRule {
+                moves: 2,
+                cp: 10,
+                from: 0,
+            }),
+            resign: Some(ResignRule { moves: 2, cp: 500 }),
+        };
+        let mut s = Streaks::default();
+        for _ in 0..2 {
+            s.record(Color::White, Some(EngineScore::Cp(5)), &adj);
+            assert!(s.verdict(&adj, 1).is_none());
+            s.record(Color::Black, Some(EngineScore::Cp(-3)), &adj);
+        }
+        assert_eq!(
+            s.verdict(&adj, 3).unwrap().termination,
+            Termination::Adjudication
+        );
+        let mut s = Streaks::default();
+        for _ in 0..2 {
+            s.record(Color::White, Some(EngineScore::Mate(3)), &adj);
+            s.record(Color::Black, Some(EngineScore::Cp(-800)), &adj);
+        }
+        assert_eq!(s.verdict(&adj, 3).unwrap().winner, Some(Color::White));
+        // A move without a score breaks the streak.
+        s.record(Color::Black, None, &adj);
+        assert!(s.verdict(&adj, 4).is_none());
+    }
+
+    #[test]
+    fn comments() {
+        let t = Thinking {
+            score: EngineScore::Cp(31),
+            depth: Some(12),
+        };
+        assert_eq!(
+            move_comment(Some(t), Duration::from_millis(520)),
+            "+0.31/12 0.52s"
+        );
+        let t = Thinking {
+            score: EngineScore::Mate(-2),
+            depth: None,
+        };
+        assert_eq!(move_comment(Some(t), Duration::ZERO), "-M2 0.00s");
+        assert_eq!(
+            Termination::from_pgn("Time forfeit"),
+            Some(Termination::TimeForfeit)
+        );
+    }
+}

@@ -1,0 +1,57 @@
+//! # kurier-match
+//!
+//! `kurier match`: an engine-against-engine match runner and arbiter for the three games, the GUI
+//! side of UCI and XBoard. It judges every engine alike, Kurier included.
+//!
+//! May depend on: `kurier-rules` (every move is checked with the rules) and `kurier-wire` (the
+//! protocol text). Never on `kurier-engine`: the runner must not share code with an engine it
+//! judges.
+//!
+//! ```text
+//!  options ──> tournament (schedule, workers, tables) ──> game (the arbiter: one game)
+//!                 │                                          │  GameRecord<G>: Kurier's rules
+//!                 │ openings, pgn, stats                     v
+//!                 │                               player (protocol-independent engine)
+//!                 │                                 ├── uci / xboard (GUI side of each protocol)
+//!                 v                                 └── engine (child process, reader thread)
+//!              replay (re-check a PGN)                     clock (the runner's clocks)
+//! ```
+//!
+//! - [`options`]: the command line, parsed into types with clear errors.
+//! - [`engine`]: the child process — spawn with a working directory, a reader thread that
+//!   time-stamps each line, timeouts on every wait, killed and reaped on drop.
+//! - [`player`], [`uci`], [`xboard`]: handshake, game set-up, move requests, what each line means.
+//! - [`clock`]: the clocks the runner keeps, with increments and repeating periods.
+//! - [`game`]: the arbiter — every move checked with Kurier's rules before it is forwarded;
+//!   results by the rules, forfeits for illegal moves, crashes, hangs and false claims.
+//! - [`openings`], [`pgn`], [`replay`]: start positions, the PGN writer and reader, `--replay`.
+//! - [`stats`]: Elo with error bars, LOS, SPRT.
+//! - [`tournament`]: the schedule (pairs, rounds, colours, openings) and concurrent play.
+
+pub mod clock;
+pub mod engine;
+pub mod game;
+pub mod openings;
+pub mod options;
+pub mod pgn;
+pub mod player;
+pub mod replay;
+pub mod stats;
+pub mod tournament;
+pub mod uci;
+pub mod xboard;
+
+pub use options::{MatchCommand, MATCH_USAGE};
+
+/// Runs a `kurier match` command, writing results to `out`. `Ok(false)` when a replay found a
+/// mismatch.
+pub fn run(command: &MatchCommand, out: &mut impl std::io::Write) -> Result<bool, String> {
+    match command {
+        MatchCommand::Help => {
+            writeln!(out, "{MATCH_USAGE}").map_err(|e| e.to_string())?;
+            Ok(true)
+        }
+        MatchCommand::Replay { file, variant } => replay::replay_file(file, *variant, out),
+        MatchCommand::Play(options) => tournament::run(options, out).map(|()| true),
+    }
+}

@@ -1,0 +1,669 @@
+//! The schedule and the running of a match or round-robin tournament.
+//!
+//! Schedule: in every round every pair of engines plays `games` games; colours alternate game by
+//! game (and round by round when `games` is odd) and each opening is played twice in a row with
+//! the colours swapped. Games run on `concurrency` worker threads; each worker keeps the engine
+//! processes of its current game running from game to game and replaces a process that crashed,
+//! hung, missed a synchronisation or asked for a fresh start. The main thread collects results,
+//! appends each game to the PGN file as it finishes, shows progress on stderr, stops early when
+//! an SPRT decides, and prints the tables on stdout at the end.
+
+use super::game::{self, ArbiterSettings, GameEnd, GameReport, PlayedMove, Termination};
+use super::openings::{self, Opening};
+use super::options::{EngineSpec, MatchOptions};
+use super::pgn::{PgnGame, PgnMove};
+use super::player::{Player, StartError};
+use super::stats::{self, sprt_bounds, sprt_verdict, SprtVerdict, Wdl};
+use kurier_rules::game::Color;
+use kurier_rules::with_game;
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Start failures of one engine in a row after which the match is given up.
+const MAX_START_FAILURES: u32 = 3;
+
+/// One game of the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// Game number, from 1.
+    pub number: usize,
+    /// Round, from 1.
+    pub round: u32,
+    /// Game number within the round, from 1.
+    pub in_round: usize,
+    /// The pair of engines (indices, first < second).
+    pub pair: (usize, usize),
+    /// Engine with White.
+    pub white: usize,
+    /// Engine with Black.
+    pub black: usize,
+    /// Index into the openings.
+    pub opening: usize,
+}
+
+/// Every game of a tournament of `engines` engines, in playing order.
+pub fn schedule(engines: usize, games: u32, rounds: u32, openings: usize) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    let per_round_openings = games.div_ceil(2) as usize;
+    for r in 0..rounds {
+        let mut in_round = 0;
+        for a in 0..engines {
+            for b in a + 1..engines {
+                for g in 0..games {
+                    let first_white = (g + r * games).is_multiple_of(2);
+                    let (white, black) = if first_white { (a, b) } else { (b, a) };
+                    in_round += 1;
+                    jobs.push(Job {
+                        number: jobs.len() + 1,
+                        round: r + 1,
+                        in_round,
+                        pair: (a, b),
+                        white,
+                        black,
+                        opening: (r as usize * per_round_openings + g as usize / 2)
+                            % openings.max(1),
+                    });
+                }
+            }
+        }
+    }
+    jobs
+}
+
+/// A finished game of the schedule.
+struct Done {
+    job: Job,
+    report: GameReport,
+}
+
+/// What the workers share.
+struct Shared<'a> {
+    options: &'a MatchOptions,
+    openings: &'a [Opening],
+    settings: ArbiterSettings,
+    jobs: Mutex<VecDeque<Job>>,
+    stop: AtomicBool,
+    fatal: Mutex<Option<String>>,
+    failures: Mutex<Vec<u32>>,
+}
+
+impl Shared<'_> {
+    fn next_job(&self) -> Option<Job> {
+        if self.stop.load(Ordering::SeqCst) {
+            return None;
+        }
+        self.jobs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop_front()
+    }
+
+    fn give_up(&self, why: String) {
+        let mut fatal = self.fatal.lock().unwrap_or_else(|e| e.into_inner());
+        fatal.get_or_insert(why);
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Counts a start failure of `engine`; true when it is one too many.
+    fn start_failed(&self, engine: usize, ok: bool) -> bool {
+        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
+        failures[engine] = if ok { 0 } else { failures[engine] + 1 };
+        failures[engine] >= MAX_START_FAILURES
+    }
+}
+
+/// A game lost before a move was made (an engine could not be started).
+fn forfeit(opening: &Opening, default_fen: &str, end: GameEnd) -> GameReport {
+    GameReport {
+        start_fen: opening.fen.clone(),
+        default_start: opening.fen == default_fen,
+        moves: opening
+            .moves
+            .iter()
+            .map(|m| PlayedMove {
+                text: m.clone(),
+                comment: Some("book".to_string()),
+            })
+            .collect(),
+        end,
+    }
+}
+
+fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
+    let options = shared.options;
+    let specs = &options.engines;
+    let default_fen = openings::start_opening(options.variant).fen;
+    let mut running: Vec<Option<Player>> = specs.iter().map(|_| None).collect();
+    while let Some(job) = shared.next_job() {
+        // Only the two engines of this game keep running.
+        for (i, slot) in running.iter_mut().enumerate() {
+            if i != job.white && i != job.black {
+                if let Some(p) = slot.take() {
+                    p.quit();
+                }
+            }
+        }
+        let opening = &shared.openings[job.opening];
+        let mut failed = None;
+        for (color, idx) in [(Color::White, job.white), (Color::Black, job.black)] {
+            if let Some(p) = running[idx].as_mut() {
+                if p.needs_restart() {
+                    log::info!("{}: restarting the engine", specs[idx].name);
+                    if let Some(p) = running[idx].take() {
+                        p.quit();
+                    }
+                }
+            }
+            if running[idx].is_some() {
+                continue;
+            }
+            match Player::start(&specs[idx], options.variant) {
+                Ok(p) => {
+                    shared.start_failed(idx, true);
+                    running[idx] = Some(p);
+                }
+                Err(StartError::Spawn(e)) => {
+                    shared.give_up(format!("{}: {e}", specs[idx].name));
+                    failed = Some((color, e));
+                    break;
+                }
+                Err(StartError::Handshake(e)) => {
+                    log::warn!("{}: {e}", specs[idx].name);
+                    if shared.start_failed(idx, false) {
+                        shared.give_up(format!(
+                            "{}: failed to start {MAX_START_FAILURES} times in a row: {e}",
+                            specs[idx].name
+                        ));
+                    }
+                    failed = Some((color, e));
+                    break;
+                }
+            }
+        }
+        let report = match failed {
+            Some((color, e)) => forfeit(
+                opening,
+                &default_fen,
+                GameEnd {
+                    winner: Some(!color),
+                    termination: Termination::Abandoned,
+                    reason: format!("{} cannot start: {e}", color.name()),
+                },
+            ),
+            None => {
+                let (Some(mut w), Some(mut b)) =
+                    (running[job.white].take(), running[job.black].take())
+                else {
+                    shared.give_up("internal error: an engine is missing".to_string());
+                    break;
+                };
+                let limits = [specs[job.white].limits, specs[job.black].limits];
+                let played = with_game!(options.variant, G => game::play_game::<G>(
+                    [&mut w, &mut b],
+                    limits,
+                    opening,
+                    &shared.settings,
+                ));
+                running[job.white] = Some(w);
+                running[job.black] = Some(b);
+                match played {
+                    Ok(report) => report,
+                    Err(e) => {
+                        shared.give_up(e);
+                        break;
+                    }
+                }
+            }
+        };
+        if done.send(Done { job, report }).is_err() {
+            break;
+        }
+    }
+    for p in running.into_iter().flatten() {
+        p.quit();
+    }
+}
+
+/// `m:ss` or `h:mm:ss`.
+fn clock_text(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// Today's date (UTC) as PGN writes it, `YYYY.MM.DD`.
+fn pgn_date() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The PGN of a finished game.
+pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &str) -> PgnGame {
+    let (w, b) = (&options.engines[job.white], &options.engines[job.black]);
+    let mut tags = vec![
+        ("Event".to_string(), options.event.clone()),
+        ("Site".to_string(), "?".to_string()),
+        ("Date".to_string(), date.to_string()),
+        (
+            "Round".to_string(),
+            format!("{}.{}", job.round, job.in_round),
+        ),
+        ("White".to_string(), w.name.clone()),
+        ("Black".to_string(), b.name.clone()),
+        ("Result".to_string(), report.end.result_str().to_string()),
+        ("Variant".to_string(), options.variant.name().to_string()),
+    ];
+    if !report.default_start {
+        tags.push(("SetUp".to_string(), "1".to_string()));
+        tags.push(("FEN".to_string(), report.start_fen.clone()));
+    }
+    let tc = |s: &EngineSpec| s.limits.tc.map_or("-".to_string(), |tc| tc.to_string());
+    if tc(w) == tc(b) {
+        tags.push(("TimeControl".to_string(), tc(w)));
+    } else {
+        tags.push(("WhiteTimeControl".to_string(), tc(w)));
+        tags.push(("BlackTimeControl".to_string(), tc(b)));
+    }
+    let plain_tc = |s: &EngineSpec| {
+        s.limits.st.is_none() && s.limits.depth.is_none() && s.limits.nodes.is_none()
+    };
+    if !(plain_tc(w) && plain_tc(b)) {
+        tags.push(("WhiteLimits".to_string(), w.limits.to_string()));
+        tags.push(("BlackLimits".to_string(), b.limits.to_string()));
+    }
+    tags.push((
+        "Termination".to_string(),
+        report.end.termination.pgn_name().to_string(),
+    ));
+    tags.push(("PlyCount".to_string(), report.moves.len().to_string()));
+    PgnGame {
+        tags,
+        moves: report
+            .moves
+            .iter()
+            .map(|m| PgnMove {
+                text: m.text.clone(),
+                comments: m.comment.iter().cloned().collect(),
+            })
+            .collect(),
+        result: report.end.result_str().to_string(),
+        result_comment: Some(report.end.reason.clone()),
+        line: 0,
+    }
+}
+
+/// Results collected so far.
+struct Tally {
+    /// Per pair, from the first engine's side.
+    pairs: BTreeMap<(usize, usize), Wdl>,
+    /// Per engine.
+    engines: Vec<Wdl>,
+    /// Games per termination.
+    terminations: BTreeMap<&'static str, u32>,
+    played: usize,
+}
+
+impl Tally {
+    fn add(&mut self, job: &Job, end: &GameEnd) {
+        let pair = self.pairs.entry(job.pair).or_default();
+        let first_color = if job.white == job.pair.0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match end.winner {
+            None => {
+                pair.draws += 1;
+                self.engines[job.white].draws += 1;
+                self.engines[job.black].draws += 1;
+            }
+            Some(winner) => {
+                if winner == first_color {
+                    pair.wins += 1;
+                } else {
+                    pair.losses += 1;
+                }
+                let (won, lost) = match winner {
+                    Color::White => (job.white, job.black),
+                    Color::Black => (job.black, job.white),
+                };
+                self.engines[won].wins += 1;
+                self.engines[lost].losses += 1;
+            }
+        }
+        *self
+            .terminations
+            .entry(end.termination.pgn_name())
+            .or_default() += 1;
+        self.played += 1;
+    }
+}
+
+fn progress_line(options: &MatchOptions, tally: &Tally, total: usize, start: Instant) -> String {
+    let elapsed = start.elapsed();
+    let eta = if tally.played == 0 {
+        "?".to_string()
+    } else {
+        let per = elapsed.as_secs_f64() / tally.played as f64;
+        clock_text(Duration::from_secs_f64(per * (total - tally.played) as f64))
+    };
+    let score = if options.engines.len() == 2 {
+        let w = tally.pairs.get(&(0, 1)).copied().unwrap_or_default();
+        format!(
+            " {} {:.1}-{:.1} {} (+{} ={} -{}),",
+            options.engines[0].name,
+            w.points(),
+            w.flipped().points(),
+            options.engines[1].name,
+            w.wins,
+            w.draws,
+            w.losses
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "[{}/{total}]{score} elapsed {}, ETA {eta}",
+        tally.played,
+        clock_text(elapsed)
+    )
+}
+
+/// The final tables.
+fn print_tables(
+    out: &mut impl Write,
+    options: &MatchOptions,
+    tally: &Tally,
+    sprt_note: Option<String>,
+) -> std::io::Result<()> {
+    let names: Vec<&str> = options.engines.iter().map(|e| e.name.as_str()).collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    writeln!(
+        out,
+        "{:<width$}  {:<width$}  {:>5} {:>5} {:>5} {:>5} {:>7}  {:>17}  {:>6}",
+        "Engine", "Opponent", "Games", "W", "D", "L", "Score", "Elo diff (95%)", "LOS"
+    )?;
+    for (&(a, b), wdl) in &tally.pairs {
+        writeln!(
+            out,
+            "{:<width$}  {:<width$}  {:>5} {:>5} {:>5} {:>5} {:>6.1}%  {:>7} ± {:<7}  {:>5.1}%",
+            names[a],
+            names[b],
+            wdl.games(),
+            wdl.wins,
+            wdl.draws,
+            wdl.losses,
+            100.0 * wdl.score(),
+            stats::signed(wdl.elo()),
+            stats::unsigned(wdl.elo_error()),
+            100.0 * wdl.los()
+        )?;
+    }
+    if options.engines.len() > 2 {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{:>4}  {:<width$}  {:>5} {:>7} {:>7}",
+            "Rank", "Engine", "Games", "Points", "Score"
+        )?;
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        order.sort_by(|&x, &y| {
+            tally.engines[y]
+                .points()
+                .total_cmp(&tally.engines[x].points())
+        });
+        for (rank, &i) in order.iter().enumerate() {
+            let e = &tally.engines[i];
+            writeln!(
+                out,
+                "{:>4}  {:<width$}  {:>5} {:>7.1} {:>6.1}%",
+                rank + 1,
+                names[i],
+                e.games(),
+                e.points(),
+                100.0 * e.score()
+            )?;
+        }
+    }
+    let terms: Vec<String> = tally
+        .terminations
+        .iter()
+        .map(|(t, n)| format!("{t} {n}"))
+        .collect();
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{} games; terminations: {}",
+        tally.played,
+        if terms.is_empty() {
+            "none".to_string()
+        } else {
+            terms.join(", ")
+        }
+    )?;
+    if let Some(note) = sprt_note {
+        writeln!(out, "{note}")?;
+    }
+    Ok(())
+}
+
+fn sprt_text(options: &MatchOptions, tally: &Tally) -> Option<String> {
+    let p = options.sprt?;
+    let wdl = tally.pairs.get(&(0, 1)).copied().unwrap_or_default();
+    let (lo, hi) = sprt_bounds(&p);
+    let verdict = match sprt_verdict(&wdl, &p) {
+        SprtVerdict::Continue => "no decision yet",
+        SprtVerdict::H0 => "H0 accepted",
+        SprtVerdict::H1 => "H1 accepted",
+    };
+    Some(format!(
+        "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{:.2}, {:.2}], {verdict}",
+        p.elo0,
+        p.elo1,
+        p.alpha,
+        p.beta,
+        wdl.llr(p.elo0, p.elo1),
+        lo,
+        hi
+    ))
+}
+
+/// Runs the match; the tables go to `out`, progress to stderr.
+pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
+    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
+    let jobs = schedule(
+        options.engines.len(),
+        options.games,
+        options.rounds,
+        openings.len(),
+    );
+    let total = jobs.len();
+    let mut pgn_file = match &options.pgn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let shared = Shared {
+        options,
+        openings: &openings,
+        settings: ArbiterSettings {
+            variant: options.variant,
+            time_margin: options.time_margin,
+            move_timeout: options.move_timeout,
+            adjudication: options.adjudication,
+        },
+        jobs: Mutex::new(jobs.into()),
+        stop: AtomicBool::new(false),
+        fatal: Mutex::new(None),
+        failures: Mutex::new(vec![0; options.engines.len()]),
+    };
+    let mut tally = Tally {
+        pairs: BTreeMap::new(),
+        engines: vec![Wdl::default(); options.engines.len()],
+        terminations: BTreeMap::new(),
+        played: 0,
+    };
+    let start = Instant::now();
+    let date = pgn_date();
+    let tty = std::io::stderr().is_terminal();
+    let workers = options.concurrency.min(total).max(1);
+    eprintln!(
+        "kurier match: {} {}, {total} games, {} at once",
+        options.variant,
+        options
+            .engines
+            .iter()
+            .map(|e| format!("{} ({})", e.name, e.limits))
+            .collect::<Vec<_>>()
+            .join(" vs "),
+        workers
+    );
+    let mut write_error = None;
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel::<Done>();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let shared = &shared;
+            scope.spawn(move || worker(shared, tx));
+        }
+        drop(tx);
+        for done in rx {
+            tally.add(&done.job, &done.report.end);
+            let (w, b) = (
+                &options.engines[done.job.white].name,
+                &options.engines[done.job.black].name,
+            );
+            let game_line = format!(
+                "game {}/{total}: {w} - {b} {} {{{}}}",
+                done.job.number,
+                done.report.end.result_str(),
+                done.report.end.reason
+            );
+            let progress = progress_line(options, &tally, total, start);
+            if tty {
+                eprint!("\r\x1b[K{game_line}\n{progress}");
+            } else {
+                eprintln!("{game_line}\n{progress}");
+            }
+            if let Some(f) = pgn_file.as_mut() {
+                let text = pgn_game(options, &done.job, &done.report, &date).write();
+                if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
+                    write_error.get_or_insert(format!("cannot write the PGN: {e}"));
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if let Some(p) = options.sprt {
+                let wdl = tally.pairs.get(&(0, 1)).copied().unwrap_or_default();
+                if sprt_verdict(&wdl, &p) != SprtVerdict::Continue
+                    && !shared.stop.swap(true, Ordering::SeqCst)
+                {
+                    log::info!("the SPRT has decided; no new games are started");
+                }
+            }
+        }
+    });
+    if tty {
+        eprintln!();
+    }
+    let fatal = shared
+        .fatal
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .or(write_error);
+    let w = |e: std::io::Error| e.to_string();
+    writeln!(
+        out,
+        "Results: {} {}, {} of {total} games played in {}",
+        options.variant,
+        options
+            .engines
+            .iter()
+            .map(|e| e.limits.to_string())
+            .collect::<Vec<_>>()
+            .join(" vs "),
+        tally.played,
+        clock_text(start.elapsed())
+    )
+    .map_err(w)?;
+    print_tables(out, options, &tally, sprt_text(options, &tally)).map_err(w)?;
+    match fatal {
+        Some(e) => Err(format!("the match stopped: {e}")),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_colours_and_openings() {
+        let jobs = schedule(2, 4, 1, 10);
+        let seats: Vec<(usize, usize, usize)> =
+            jobs.iter().map(|j| (j.white, j.black, j.opening)).collect();
+        assert_eq!(seats, vec![(0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1)]);
+        let jobs = schedule(3, 2, 2, 3);
+        assert_eq!(jobs.len(), 12);
+        // Round 2 uses the next opening; every pair meets twice per round.
+        assert!(jobs[6..].iter().all(|j| j.opening == 1 && j.round == 2));
+        assert_eq!(jobs.iter().filter(|j| j.pair == (0, 2)).count(), 4);
+        // An odd number of games: colours swap round by round.
+        let jobs = schedule(2, 1, 2, 1);
+        assert_eq!((jobs[0].white, jobs[1].white), (0, 1));
+        assert_eq!(jobs.last().unwrap().number, 2);
+    }
+
+    #[test]
+    fn tally_from_each_side() {
+        let mut t = Tally {
+            pairs: BTreeMap::new(),
+            engines: vec![Wdl::default(); 2],
+            terminations: BTreeMap::new(),
+            played: 0,
+        };
+        let jobs = schedule(2, 2, 1, 1);
+        let win = |c| GameEnd {
+            winner: Some(c),
+            termination: Termination::Normal,
+            reason: String::new(),
+        };
+        t.add(&jobs[0], &win(Color::White));
+        t.add(&jobs[1], &win(Color::White));
+        let w = t.pairs[&(0, 1)];
+        assert_eq!((w.wins, w.losses), (1, 1));
+        assert_eq!(t.engines[1].wins, 1);
+        assert_eq!(clock_text(Duration::from_secs(3725)), "1:02:05");
+        assert_eq!(pgn_date().len(), 10);
+    }
+}
