@@ -31,8 +31,9 @@ fn main() -> ExitCode {
     };
     let loaded = kurier_engine::config::load(config_path.as_deref());
     start_log(loaded.options.log_level);
+    // Each message names the file and line and says what follows (a setting skipped, or all).
     for e in &loaded.errors {
-        log::error!("{e}; that setting keeps its default");
+        log::error!("{e}");
     }
     let command = match cli::parse(&args) {
         Ok(c) => c,

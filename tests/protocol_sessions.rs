@@ -549,9 +549,14 @@ fn options_file_from_flag_and_environment_with_clear_errors() {
     );
     e.send("quit");
     let stderr = e.finish();
-    assert!(stderr.contains("line 2: unknown key 'hashmb'"), "{stderr}");
     assert!(
-        stderr.contains("line 3: threads: expected a whole number from 1 to 256, got '-1'"),
+        stderr.contains("bad.toml:2: unknown key 'hashmb'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "bad.toml:3: threads: expected a whole number from 1 to 256, found integer -1"
+        ),
         "{stderr}"
     );
 
