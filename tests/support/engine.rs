@@ -18,6 +18,12 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// The engine's process id.
+    #[allow(dead_code)] // Not every test file that includes this module asks for it.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Starts `kurier` with `args` and the environment variables `env`.
     pub fn start_with(args: &[&str], env: &[(&str, &str)]) -> Engine {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_kurier"));

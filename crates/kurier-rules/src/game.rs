@@ -278,6 +278,10 @@ pub enum FenError {
     },
     /// The side-to-move field is not `w` or `b`.
     SideToMove(String),
+    /// The side-to-move field is missing (a board alone does not say whose turn it is).
+    NoSideToMove,
+    /// The board holds no piece at all.
+    NoPieces,
     /// The side that is not to move is in check: the position cannot arise.
     OpponentInCheck,
     /// A field that this game does not allow (e.g. castling rights in Schachdame).
@@ -295,6 +299,13 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => write!(f, "empty FEN"),
+            FenError::NoSideToMove => {
+                write!(
+                    f,
+                    "the side to move is missing (add 'w' or 'b' after the board)"
+                )
+            }
+            FenError::NoPieces => write!(f, "the board holds no piece"),
             FenError::RowCount { found, expected } => {
                 write!(f, "the board has {found} rows, expected {expected}")
             }

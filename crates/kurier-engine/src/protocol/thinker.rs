@@ -147,7 +147,10 @@ impl Thinker {
     /// Forgets what earlier searches learned (new game).
     pub fn clear(&mut self) {
         self.stop();
-        self.searcher.clear();
+        match Arc::get_mut(&mut self.searcher) {
+            Some(searcher) => searcher.clear(),
+            None => log::warn!("the table is still in use; not cleared"),
+        }
     }
 }
 

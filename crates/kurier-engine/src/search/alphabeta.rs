@@ -9,8 +9,13 @@ use super::{Control, Info, Score, SearchResult, Searchable, INFINITY, MATE, MATE
 use kurier_rules::game::{MoveList, Outcome, MAX_MOVES};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Nodes between two looks at the clock, the stop flag and the node budget.
+/// Most nodes between two looks at the clock, the stop flag and the node budget.
 const POLL_INTERVAL: u64 = 1024;
+/// The longest time wanted between two looks: the interval halves while polls are further apart
+/// than this (slow nodes, e.g. a Dual-checkers position with thousands of captures) and doubles
+/// back toward [`POLL_INTERVAL`] while they are closer than a quarter of it. `stop` and the hard
+/// time limit are so obeyed within about a millisecond plus one node.
+const POLL_PERIOD: std::time::Duration = std::time::Duration::from_millis(1);
 
 /// A mate score is stored relative to the node, not the root, so that it stays right when the
 /// same position is reached at another ply.
@@ -61,6 +66,12 @@ pub struct Worker<'a, G: Searchable> {
     shared_nodes: &'a AtomicU64,
     nodes: u64,
     flushed: u64,
+    /// The node count at which to poll next.
+    next_poll: u64,
+    /// Nodes between polls, adapted to the time a node takes (see [`POLL_PERIOD`]).
+    poll_interval: u64,
+    /// When the last poll happened.
+    last_poll: std::time::Instant,
     /// Keys of the positions before the current node: the game's reversible history, then the
     /// search path.
     keys: Vec<u64>,
@@ -99,6 +110,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             shared_nodes,
             nodes: 0,
             flushed: 0,
+            next_poll: POLL_INTERVAL,
+            poll_interval: POLL_INTERVAL,
+            last_poll: std::time::Instant::now(),
             keys,
             heuristics: Heuristics::new(),
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
@@ -115,9 +129,25 @@ impl<'a, G: Searchable> Worker<'a, G> {
         self.shared_nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
     }
 
-    /// Every [`POLL_INTERVAL`] nodes: publish the node count, then stop on the flag, the node
+    /// Every `poll_interval` nodes: publish the node count, then stop on the flag, the node
     /// budget or the hard time limit.
     fn poll(&mut self) {
+        let now = std::time::Instant::now();
+        let since = now - self.last_poll;
+        self.last_poll = now;
+        if since > POLL_PERIOD {
+            self.poll_interval = (self.poll_interval / 2).max(1);
+        } else if since < POLL_PERIOD / 4 {
+            self.poll_interval = (self.poll_interval * 2).min(POLL_INTERVAL);
+        }
+        self.next_poll = self.nodes + self.poll_interval;
+        if let Some(n) = self.limits.nodes {
+            // Poll again exactly where the node budget runs out (with one thread: a node-limited
+            // search is deterministic, whatever the clock did).
+            let shared = self.shared_nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed);
+            let left = n.saturating_sub(shared).max(1);
+            self.next_poll = self.next_poll.min(self.nodes + left);
+        }
         self.shared_nodes
             .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
         self.flushed = self.nodes;
@@ -341,7 +371,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     ) -> i32 {
         self.pv_len[ply] = ply;
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+        if self.nodes >= self.next_poll {
             self.poll();
         }
         if self.stopped {
@@ -561,7 +591,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+        if self.nodes >= self.next_poll {
             self.poll();
         }
         if self.stopped {

@@ -193,10 +193,13 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a `hash_mb` table and `threads` threads.
+    /// A searcher with a table of `hash_mb` megabytes, or less: at most what the machine has
+    /// ([`tt::machine_limit_mb`]) and, if even that cannot be allocated, the largest half, quarter…
+    /// that can. [`Searcher::hash_mb`] tells what was granted.
     pub fn new(hash_mb: u64, threads: usize) -> Self {
+        let mb = tt::machine_limit_mb().map_or(hash_mb, |cap| hash_mb.min(cap));
         Searcher {
-            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            tt: Arc::new(TranspositionTable::new(mb)),
             threads: threads.max(1),
             control: Arc::new(Control::default()),
         }
@@ -207,9 +210,25 @@ impl Searcher {
         Arc::clone(&self.control)
     }
 
-    /// Resizes the table (clears it).
-    pub fn set_hash(&mut self, mb: u64) {
-        self.tt = Arc::new(TranspositionTable::new(mb));
+    /// The size of the table in megabytes.
+    pub fn hash_mb(&self) -> u64 {
+        self.tt.size_mb()
+    }
+
+    /// Resizes the table to `mb` megabytes, capped at what the machine has
+    /// ([`tt::machine_limit_mb`]); the new table starts empty. Returns the size granted. When
+    /// the memory cannot be had the previous table is kept, unchanged, and the error says so.
+    pub fn set_hash(&mut self, mb: u64) -> Result<u64, tt::HashError> {
+        let mb = tt::machine_limit_mb().map_or(mb, |cap| mb.min(cap));
+        if mb == self.tt.size_mb() {
+            self.clear();
+            return Ok(mb);
+        }
+        // The new table is allocated while the old one lives, so that a refusal keeps the old;
+        // zeroed pages cost nothing until written, so both fit where one does.
+        let table = TranspositionTable::try_new(mb)?;
+        self.tt = Arc::new(table);
+        Ok(self.tt.size_mb())
     }
 
     /// Sets the number of threads.
@@ -217,9 +236,18 @@ impl Searcher {
         self.threads = threads.max(1);
     }
 
-    /// Forgets everything learned (new game).
-    pub fn clear(&self) {
-        self.tt.clear();
+    /// Forgets everything learned (new game): a fresh zeroed table replaces the old one, so no
+    /// page of it is written (a large table stays unresident until a search fills it). A table
+    /// still shared with a running search is zeroed in place instead.
+    pub fn clear(&mut self) {
+        let mb = self.tt.size_mb();
+        if Arc::get_mut(&mut self.tt).is_none() {
+            self.tt.clear();
+            return;
+        }
+        // Free the old table first, so that the two never coexist.
+        self.tt = Arc::new(TranspositionTable::new(1));
+        self.tt = Arc::new(TranspositionTable::new(mb));
     }
 
     /// Searches the current position of `game` within `limits`, calling `report` from the main

@@ -54,7 +54,7 @@ pub struct Entry {
 
 /// The shared table.
 pub struct TranspositionTable {
-    words: Vec<AtomicU64>,
+    words: Box<[AtomicU64]>,
     buckets: u64,
     age: AtomicU64,
 }
@@ -85,18 +85,80 @@ fn unpack(data: u64) -> Option<(Entry, u64)> {
     ))
 }
 
+/// Why a table of the asked size could not be had.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HashError {
+    /// The allocator refused the memory.
+    #[error("could not allocate a hash table of {mb} MB")]
+    OutOfMemory {
+        /// The size asked for, in megabytes.
+        mb: u64,
+    },
+}
+
+/// The memory this machine can give the table, in megabytes: three quarters of what the kernel
+/// reports as available (`MemAvailable` in `/proc/meminfo`), so that a table never pushes the
+/// machine into swap or the out-of-memory killer. `None` where the figure cannot be read; the
+/// allocation itself is then the only limit.
+pub fn machine_limit_mb() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some((kb / 1024 * 3 / 4).max(1))
+}
+
+/// `len` zeroed words, allocated fallibly.
+///
+/// The memory comes from the allocator's zeroed allocation (calloc, mmap on Linux for large
+/// sizes), so the pages are not touched here: a large table becomes resident only as the search
+/// fills it, and allocating or clearing it costs no time proportional to its size.
+#[allow(unsafe_code)] // The one allocation std offers no safe fallible zeroed form of.
+fn zeroed_words(len: usize) -> Option<Box<[AtomicU64]>> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(len.max(1)).ok()?;
+    // SAFETY: the layout has a non-zero size (len.max(1) words of 8 bytes). The pointer, when not
+    // null, points to `len` zeroed, properly aligned `AtomicU64`s (all-zero bytes are a valid
+    // AtomicU64), allocated by the global allocator with exactly the layout that `Box<[T]>` of
+    // that length frees with, so the box owns it.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut AtomicU64;
+        if ptr.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+            ptr,
+            len.max(1),
+        )))
+    }
+}
+
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket). Sizes up to many gigabytes are
-    /// computed in `u64` without overflow; the allocation itself is the only limit.
-    pub fn new(mb: u64) -> Self {
+    /// A table of about `mb` megabytes (at least one bucket), or [`HashError`] when the memory
+    /// cannot be had. Sizes up to many gigabytes are computed in `u64` without overflow; nothing
+    /// aborts the process.
+    pub fn try_new(mb: u64) -> Result<Self, HashError> {
         let buckets = (mb.max(1).saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
-        let words = buckets as usize * BUCKET * 2;
-        TranspositionTable {
-            words: std::iter::repeat_with(|| AtomicU64::new(0))
-                .take(words)
-                .collect(),
+        let words = usize::try_from(buckets)
+            .ok()
+            .and_then(|b| b.checked_mul(BUCKET * 2))
+            .and_then(zeroed_words)
+            .ok_or(HashError::OutOfMemory { mb })?;
+        Ok(TranspositionTable {
+            words,
             buckets,
             age: AtomicU64::new(0),
+        })
+    }
+
+    /// A table of at most `mb` megabytes: the largest of `mb`, `mb / 2`, `mb / 4`, … down to
+    /// 1 MB that can be allocated (1 MB always can, or the process could not run at all).
+    pub fn new(mb: u64) -> Self {
+        let mut mb = mb.max(1);
+        loop {
+            match Self::try_new(mb) {
+                Ok(table) => return table,
+                Err(_) if mb > 1 => mb /= 2,
+                Err(e) => panic!("{e}"),
+            }
         }
     }
 
@@ -105,9 +167,10 @@ impl TranspositionTable {
         (self.buckets * BUCKET_BYTES) >> 20
     }
 
-    /// Empties the table (new game).
+    /// Empties the table (new game) by writing zeros: for a table that is shared with a running
+    /// search. [`crate::search::Searcher::clear`] replaces its table by a fresh one instead.
     pub fn clear(&self) {
-        for w in &self.words {
+        for w in self.words.iter() {
             w.store(0, Relaxed);
         }
         self.age.store(0, Relaxed);
@@ -227,6 +290,16 @@ mod tests {
         assert_eq!(buckets, 1 << 30);
         assert_eq!(TranspositionTable::new(1).size_mb(), 1);
         assert_eq!(TranspositionTable::new(0).size_mb(), 1);
+    }
+
+    #[test]
+    fn an_impossible_size_is_an_error_not_an_abort() {
+        assert_eq!(
+            TranspositionTable::try_new(u64::MAX).err(),
+            Some(HashError::OutOfMemory { mb: u64::MAX })
+        );
+        // The fallback constructor halves until the allocator agrees.
+        assert!(TranspositionTable::new(u64::MAX >> 20).size_mb() >= 1);
     }
 
     #[test]

@@ -25,7 +25,8 @@ pub fn parse(text: &str) -> Result<Courier, FenError> {
     parse_board(&mut pos, board)?;
 
     pos.side = match fields.get(1).copied() {
-        None | Some("w") | Some("W") => Color::White,
+        None => return Err(FenError::NoSideToMove),
+        Some("w") | Some("W") => Color::White,
         Some("b") | Some("B") => Color::Black,
         Some(other) => return Err(FenError::SideToMove(other.to_string())),
     };

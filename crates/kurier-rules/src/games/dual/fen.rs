@@ -59,7 +59,7 @@ fn parse_board_form(text: &str) -> Result<DualCheckers, FenError> {
         Ok(())
     })?;
     pos.side = match fields.get(1) {
-        None => Color::White,
+        None => return Err(FenError::NoSideToMove),
         Some(s) => parse_side(s)?,
     };
     // XBoard relays an engine's `setup` FEN to the other engine with chess's `-` castling and
@@ -145,6 +145,14 @@ fn parse_draughts(text: &str) -> Result<DualCheckers, FenError> {
 }
 
 fn validate(pos: &DualCheckers) -> Result<(), FenError> {
+    // A game always has pieces: a side that lost its last one has lost (D9), and the winner
+    // keeps the piece that captured it, so an empty board arises in no game.
+    let all = [Color::White, Color::Black]
+        .iter()
+        .fold(0, |acc, &c| acc | pos.men(c) | pos.kings(c));
+    if all == 0 {
+        return Err(FenError::NoPieces);
+    }
     // RULES.md D7: a man on its far rank has become a king.
     for (color, rank) in [(Color::White, RANK_8), (Color::Black, RANK_1)] {
         let bad = pos.men(color) & rank;
