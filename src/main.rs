@@ -41,7 +41,7 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
     let mut out = stdout.lock();
     match command {
         Command::Perft(a) => {
-            with_game!(a.variant, G => cli::run_perft::<G>(&mut out, a.fen.as_deref(), a.depth, a.divide, a.threads))?;
+            with_game!(a.variant, G => cli::run_perft::<G>(&mut out, a.fen.as_deref(), a.depth, a.divide, a.threads.max(1)))?;
             Ok(true)
         }
         Command::PerftSuite(a) => Ok(cli::run_suite(
