@@ -1,271 +1,265 @@
-//! The command line: parsing arguments into a [`Command`] with clear errors, and running the
-//! non-protocol commands (`perft`, `perft-suite`).
+//! The command line, read by clap ([`Cli`]), and the non-protocol commands it runs (`perft`,
+//! `perft-suite`, `bench`; `play` and `match` live in their own modules and crate).
+//!
+//! Without a subcommand Kurier speaks a protocol on stdin/stdout; `main.rs` decides that.
 
-use crate::play::{EngineLimit, PlayOptions};
-use kurier_rules::game::Game;
-use kurier_rules::games::Variant;
+use crate::play::{EngineLimit, PlayOptions, TimeControl};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use kurier_rules::game::{Color, FenError, Game};
+use kurier_rules::games::{UnknownVariant, Variant};
 use kurier_rules::perft::{self, EntryResult};
 use kurier_rules::with_game;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Usage text for `--help`.
-pub const USAGE: &str = "\
-Kurier: an engine for Schachdame, Courier chess and Dual checkers.
+/// Below the subcommands in `kurier --help`.
+const AFTER_HELP: &str = "\
+Without a command Kurier speaks XBoard or UCI on stdin/stdout: the first line, 'xboard' or
+'uci', decides. Options come from --config FILE, else $KURIER_CONFIG, else ./engine.toml.
+Variants: courier, schachdame, dualcheckers. Logging: RUST_LOG=debug kurier (to stderr).
+'kurier COMMAND --help' describes each command.";
 
-USAGE:
-  kurier [--config FILE]      speak XBoard or UCI on stdin/stdout (first line 'xboard' or 'uci');
-                              options from FILE, else $KURIER_CONFIG, else ./engine.toml
-  kurier perft --variant NAME [--fen FEN] --depth N [--divide] [--threads N]
-  kurier perft-suite FILE [--variant NAME] [--max-depth N] [--threads N]
-  kurier bench [--variant NAME] [--depth N]   fixed search: node count (signature) and speed
-  kurier play --variant NAME [--fen FEN] [--tc SEC+SEC | --st SECONDS | --depth N]
-              [--color white|black] [--threads N] [--hash MB] [--ascii]
-                              play a game against Kurier in the terminal ('help' there)
-  kurier match --variant NAME --engine SPEC --engine SPEC [...]   engine matches (match --help)
-  kurier match --replay FILE.pgn [--variant NAME]   re-check a PGN with Kurier's rules
-  kurier --help | --version
+/// Kurier: an engine for Schachdame, Courier chess and Dual checkers.
+#[derive(Parser, Clone, Debug, PartialEq, Eq)]
+#[command(name = "kurier", version, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// Options file; else $KURIER_CONFIG, else ./engine.toml
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
 
-Variants: courier, schachdame, dualcheckers. Logging: RUST_LOG=debug kurier (to stderr).";
+    /// What to do; speak a protocol on stdin/stdout when absent.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
 
-/// What the command line asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A command other than protocol mode.
+#[derive(Subcommand, Clone, Debug, PartialEq, Eq)]
 pub enum Command {
-    /// Speak a protocol on stdin/stdout.
-    Protocol,
-    /// Print the usage.
-    Help,
-    /// Print the version.
-    Version,
-    /// Count leaf nodes from a position.
-    Perft {
-        /// Which game.
-        variant: Variant,
-        /// Start FEN; the game's start position when `None`.
-        fen: Option<String>,
-        /// Depth in plies.
-        depth: u32,
-        /// Print the count below each root move.
-        divide: bool,
-        /// Worker threads.
-        threads: usize,
-    },
-    /// Search the bench positions: deterministic node count and speed.
-    Bench {
-        /// Only this game; all games when `None`.
-        variant: Option<Variant>,
-        /// Search depth instead of each game's bench depth.
-        depth: Option<u32>,
-    },
-    /// Run an engine match or re-check a PGN (`kurier match`).
-    Match(Box<kurier_match::MatchCommand>),
-    /// Check an EPD perft file.
-    PerftSuite {
+    /// Count the leaf nodes of the move tree from a position
+    #[command(
+        after_help = "Prints 'MOVE: COUNT' lines with --divide, then 'Nodes searched: N'\n\
+                            (Fairy-Stockfish's format); the time goes to stderr."
+    )]
+    Perft(PerftArgs),
+
+    /// Check every position of an EPD perft file (FEN ;D1 20 ;D2 400 lines)
+    #[command(
+        after_help = "Prints a line per position, then 'N passed, M failed'; exits 1 when \
+                            one failed."
+    )]
+    PerftSuite(SuiteArgs),
+
+    /// Search the bench positions: node count (the build's signature) and speed
+    Bench(BenchArgs),
+
+    /// Play a game against Kurier in the terminal ('help' there lists the commands)
+    Play(PlayArgs),
+
+    /// Play an engine match or tournament, or re-check a PGN file
+    #[command(
+        arg_required_else_help = true,
+        override_usage = kurier_match::options::MATCH_USAGE,
+        after_help = kurier_match::options::ENGINE_SPEC_HELP
+    )]
+    Match(Box<kurier_match::MatchArgs>),
+}
+
+/// `kurier perft`.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct PerftArgs {
+    /// The game: courier, schachdame or dualcheckers
+    #[arg(long, value_name = "NAME")]
+    pub variant: Variant,
+    /// Start position; the game's start position when absent
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Depth in plies
+    #[arg(long, value_name = "N")]
+    pub depth: u32,
+    /// Print the count below each root move
+    #[arg(long)]
+    pub divide: bool,
+    /// Worker threads
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+}
+
+/// `kurier perft-suite`.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct SuiteArgs {
+    /// The EPD file
+    pub file: PathBuf,
+    /// The game; else the file's '# variant: NAME' line or name
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<Variant>,
+    /// Check no deeper than this
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u32>,
+    /// Positions checked at once [default: the number of cores]
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+/// `kurier bench`.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct BenchArgs {
+    /// Only this game; every game when absent
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<Variant>,
+    /// Search depth instead of each game's bench depth
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+}
+
+/// The side a person plays. (Its values are listed in the help of `--color`: the doc comments
+/// of values would turn `kurier play --help` into clap's long form.)
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// White, who moves first.
+    #[value(alias = "w")]
+    White,
+    /// Black.
+    #[value(alias = "b")]
+    Black,
+}
+
+/// `kurier play`. At most one of `--tc`, `--st` and `--depth`; one second a move without.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct PlayArgs {
+    /// The game: courier, schachdame or dualcheckers
+    #[arg(long, value_name = "NAME")]
+    pub variant: Variant,
+    /// Start position; the game's start position when absent
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Both sides on a clock: BASE[+INC], seconds or m:ss (300+2, 5:00+3)
+    #[arg(long, value_name = "SEC+SEC", conflicts_with_all = ["st", "depth"])]
+    pub tc: Option<TimeControl>,
+    /// Kurier thinks this many seconds a move [default: 1]
+    #[arg(long, value_name = "SECONDS", value_parser = move_time,
+          conflicts_with = "depth")]
+    pub st: Option<Duration>,
+    /// Kurier searches this deep
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// The side you play: white or black (w, b)
+    #[arg(
+        long = "color",
+        visible_alias = "colour",
+        value_enum,
+        default_value_t = Side::White,
+        hide_possible_values = true
+    )]
+    pub color: Side,
+    /// Kurier's search threads
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+    /// Kurier's hash table, MB
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    pub hash: u64,
+    /// Piece letters instead of Unicode figures
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+impl PlayArgs {
+    /// The options of the game; `colour` stays off (`main.rs` turns it on at a terminal).
+    pub fn options(&self) -> PlayOptions {
+        let mut options = PlayOptions::new(self.variant);
+        options.fen = self.fen.clone();
+        options.limit = match (self.tc, self.st, self.depth) {
+            (Some(tc), _, _) => EngineLimit::Clock(tc),
+            (_, Some(t), _) => EngineLimit::MoveTime(t),
+            (_, _, Some(d)) => EngineLimit::Depth(d.max(1)),
+            _ => EngineLimit::default(),
+        };
+        options.human = match self.color {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        };
+        options.threads = self.threads.max(1);
+        options.hash_mb = self.hash.max(1);
+        options.ascii = self.ascii;
+        options
+    }
+}
+
+/// Why `--st` was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a positive number of seconds")]
+pub struct BadMoveTime(String);
+
+/// `--st SECONDS`: a positive, finite number of seconds.
+fn move_time(text: &str) -> Result<Duration, BadMoveTime> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| BadMoveTime(text.to_string()))
+}
+
+impl SuiteArgs {
+    /// `--max-depth`, or no limit.
+    pub fn max_depth(&self) -> u32 {
+        self.max_depth.unwrap_or(u32::MAX)
+    }
+
+    /// `--threads`, or one per core.
+    pub fn threads(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(1)
+            })
+            .max(1)
+    }
+}
+
+/// Why a command-line tool (`perft`, `perft-suite`, `bench`) failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// `--fen` does not read as a position of the game.
+    #[error("bad FEN: {0}")]
+    Fen(#[from] FenError),
+    /// The perft file cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
         /// The file.
-        file: PathBuf,
-        /// Which game; from the file's `# variant:` header or name when `None`.
-        variant: Option<Variant>,
-        /// Deepest depth to check.
-        max_depth: u32,
-        /// Positions checked at once.
-        threads: usize,
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
     },
-    /// A person plays Kurier in the terminal.
-    Play(PlayOptions),
+    /// The perft file does not say which game it is for.
+    #[error("{0}; name the game with --variant")]
+    SuiteVariant(UnknownVariant),
+    /// The perft file has a malformed line.
+    #[error("{0}")]
+    Epd(String),
+    /// Writing the output failed.
+    #[error(transparent)]
+    Output(#[from] std::io::Error),
 }
-
-fn available_threads() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-}
-
-fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
-    *i += 1;
-    args.get(*i)
-        .map(String::as_str)
-        .ok_or_else(|| format!("{flag} needs a value"))
-}
-
-fn variant_value(args: &[String], i: &mut usize) -> Result<Variant, String> {
-    value(args, i, "--variant")?
-        .parse()
-        .map_err(|e: kurier_rules::games::UnknownVariant| e.to_string())
-}
-
-fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag}: '{text}' is not a valid number"))
-}
-
-/// Parses the arguments after the program name.
-/// Takes `--config PATH` (allowed before or after any command) out of `args`: the options file
-/// to read instead of `$KURIER_CONFIG` or `./engine.toml`.
-pub fn take_config(args: &mut Vec<String>) -> Result<Option<PathBuf>, String> {
-    let Some(i) = args.iter().position(|a| a == "--config") else {
-        return Ok(None);
-    };
-    if i + 1 >= args.len() {
-        return Err("--config needs a file name".to_string());
-    }
-    let path = args.remove(i + 1);
-    args.remove(i);
-    Ok(Some(PathBuf::from(path)))
-}
-
-/// Parses the arguments (without the program name) into a command.
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    let Some(first) = args.first() else {
-        return Ok(Command::Protocol);
-    };
-    match first.as_str() {
-        "-h" | "--help" | "help" => Ok(Command::Help),
-        "-V" | "--version" => Ok(Command::Version),
-        "perft" => parse_perft(&args[1..]),
-        "perft-suite" => parse_suite(&args[1..]),
-        "bench" => parse_bench(&args[1..]),
-        "play" => parse_play(&args[1..]),
-        "match" => kurier_match::options::parse(&args[1..]).map(|m| Command::Match(Box::new(m))),
-        other => Err(format!("unknown command '{other}'\n\n{USAGE}")),
-    }
-}
-
-fn parse_perft(args: &[String]) -> Result<Command, String> {
-    let (mut variant, mut fen, mut depth, mut divide, mut threads) = (None, None, None, false, 1);
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--variant" => variant = Some(variant_value(args, &mut i)?),
-            "--fen" => fen = Some(value(args, &mut i, "--fen")?.to_string()),
-            "--depth" => depth = Some(number(value(args, &mut i, "--depth")?, "--depth")?),
-            "--divide" => divide = true,
-            "--threads" => threads = number(value(args, &mut i, "--threads")?, "--threads")?,
-            other => return Err(format!("perft: unknown argument '{other}'")),
-        }
-        i += 1;
-    }
-    Ok(Command::Perft {
-        variant: variant.ok_or("perft needs --variant NAME")?,
-        fen,
-        depth: depth.ok_or("perft needs --depth N")?,
-        divide,
-        threads: threads.max(1),
-    })
-}
-
-fn parse_play(args: &[String]) -> Result<Command, String> {
-    let (mut variant, mut limits) = (None, Vec::new());
-    let mut options = PlayOptions::new(kurier_rules::games::Variant::Schachdame);
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--variant" => variant = Some(variant_value(args, &mut i)?),
-            "--fen" => options.fen = Some(value(args, &mut i, "--fen")?.to_string()),
-            "--tc" => limits.push(EngineLimit::Clock(value(args, &mut i, "--tc")?.parse()?)),
-            "--st" => {
-                let text = value(args, &mut i, "--st")?;
-                let secs: f64 = number(text, "--st")?;
-                let t = std::time::Duration::try_from_secs_f64(secs)
-                    .ok()
-                    .filter(|t| !t.is_zero())
-                    .ok_or_else(|| format!("--st: '{text}' is not a positive number of seconds"))?;
-                limits.push(EngineLimit::MoveTime(t));
-            }
-            "--depth" => {
-                let d: u32 = number(value(args, &mut i, "--depth")?, "--depth")?;
-                limits.push(EngineLimit::Depth(d.max(1)));
-            }
-            "--color" | "--colour" => {
-                options.human = match value(args, &mut i, "--color")? {
-                    "white" | "w" => kurier_rules::game::Color::White,
-                    "black" | "b" => kurier_rules::game::Color::Black,
-                    other => return Err(format!("--color: '{other}' is not white or black")),
-                }
-            }
-            "--threads" => {
-                options.threads = number(value(args, &mut i, "--threads")?, "--threads")?
-            }
-            "--hash" => options.hash_mb = number(value(args, &mut i, "--hash")?, "--hash")?,
-            "--ascii" => options.ascii = true,
-            other => return Err(format!("play: unknown argument '{other}'")),
-        }
-        i += 1;
-    }
-    options.variant = variant.ok_or_else(|| {
-        format!(
-            "play needs --variant NAME ({})",
-            kurier_rules::games::Variant::names().replace(',', ", ")
-        )
-    })?;
-    if limits.len() > 1 {
-        return Err("play: give at most one of --tc, --st and --depth".to_string());
-    }
-    options.limit = limits.pop().unwrap_or_default();
-    options.threads = options.threads.max(1);
-    options.hash_mb = options.hash_mb.max(1);
-    Ok(Command::Play(options))
-}
-
-fn parse_bench(args: &[String]) -> Result<Command, String> {
-    let (mut variant, mut depth) = (None, None);
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--variant" => variant = Some(variant_value(args, &mut i)?),
-            "--depth" => depth = Some(number(value(args, &mut i, "--depth")?, "--depth")?),
-            other => return Err(format!("bench: unknown argument '{other}'")),
-        }
-        i += 1;
-    }
-    Ok(Command::Bench { variant, depth })
-}
-
 /// Runs `bench`: a line per position, then per game and in total `Nodes searched: N` and
 /// `Nodes/second: N`.
 pub fn run_bench(
     out: &mut impl Write,
     variant: Option<Variant>,
     depth: Option<u32>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     use kurier_engine::bench::{bench_game, print_total, BenchResult};
-    let w = |e: std::io::Error| e.to_string();
     let mut total = BenchResult::default();
     for v in Variant::ALL
         .into_iter()
         .filter(|&v| variant.is_none_or(|w| w == v))
     {
-        let r = with_game!(v, G => bench_game::<G>(out, depth)).map_err(w)?;
+        let r = with_game!(v, G => bench_game::<G>(out, depth))?;
         total.nodes += r.nodes;
         total.time += r.time;
     }
-    print_total(out, total).map_err(w)
-}
-
-fn parse_suite(args: &[String]) -> Result<Command, String> {
-    let (mut file, mut variant, mut max_depth, mut threads) = (None, None, u32::MAX, None);
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--variant" => variant = Some(variant_value(args, &mut i)?),
-            "--max-depth" => {
-                max_depth = number(value(args, &mut i, "--max-depth")?, "--max-depth")?
-            }
-            "--threads" => threads = Some(number(value(args, &mut i, "--threads")?, "--threads")?),
-            flag if flag.starts_with("--") => {
-                return Err(format!("perft-suite: unknown argument '{flag}'"))
-            }
-            path if file.is_none() => file = Some(PathBuf::from(path)),
-            extra => return Err(format!("perft-suite: unexpected argument '{extra}'")),
-        }
-        i += 1;
-    }
-    Ok(Command::PerftSuite {
-        file: file.ok_or("perft-suite needs a FILE")?,
-        variant,
-        max_depth,
-        threads: threads.unwrap_or_else(available_threads).max(1),
-    })
+    Ok(print_total(out, total)?)
 }
 
 /// Runs `perft`: prints `move: count` lines with `divide`, then `Nodes searched: N`, like
@@ -276,9 +270,9 @@ pub fn run_perft<G: Game>(
     depth: u32,
     divide: bool,
     threads: usize,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let pos = match fen {
-        Some(f) => G::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
+        Some(f) => G::from_fen(f)?,
         None => G::start(),
     };
     let start = Instant::now();
@@ -289,16 +283,16 @@ pub fn run_perft<G: Game>(
         let split = perft::divide(&pos, depth, threads, true);
         if divide {
             for (mv, n) in &split {
-                writeln!(out, "{}: {n}", pos.format_move(*mv)).map_err(|e| e.to_string())?;
+                writeln!(out, "{}: {n}", pos.format_move(*mv))?;
             }
         }
         split.iter().map(|(_, n)| n).sum()
     };
     let secs = start.elapsed().as_secs_f64();
     if divide {
-        writeln!(out).map_err(|e| e.to_string())?;
+        writeln!(out)?;
     }
-    writeln!(out, "Nodes searched: {nodes}").map_err(|e| e.to_string())?;
+    writeln!(out, "Nodes searched: {nodes}")?;
     eprintln!(
         "perft {depth}: {nodes} nodes in {secs:.3} s, {:.1} Mnps ({threads} thread{})",
         nodes as f64 / secs.max(1e-9) / 1e6,
@@ -309,7 +303,7 @@ pub fn run_perft<G: Game>(
 
 /// Finds the game of an EPD file: a `# variant: NAME` header line, else the file name
 /// (`schachdame.epd`).
-pub fn suite_variant(file: &std::path::Path, text: &str) -> Result<Variant, String> {
+pub fn suite_variant(file: &std::path::Path, text: &str) -> Result<Variant, CliError> {
     let from_header = text
         .lines()
         .filter_map(|l| l.trim().strip_prefix('#'))
@@ -321,8 +315,7 @@ pub fn suite_variant(file: &std::path::Path, text: &str) -> Result<Variant, Stri
     let name = from_header
         .or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .unwrap_or_default();
-    name.parse()
-        .map_err(|e| format!("{e}; name the game with --variant"))
+    name.parse().map_err(CliError::SuiteVariant)
 }
 
 /// Runs `perft-suite`: one line per position, then `N passed, M failed`. Returns whether all
@@ -333,18 +326,19 @@ pub fn run_suite(
     variant: Option<Variant>,
     max_depth: u32,
     threads: usize,
-) -> Result<bool, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+) -> Result<bool, CliError> {
+    let text = std::fs::read_to_string(file).map_err(|source| CliError::Read {
+        path: file.to_path_buf(),
+        source,
+    })?;
     let variant = match variant {
         Some(v) => v,
         None => suite_variant(file, &text)?,
     };
-    let entries = perft::parse_epd(&text)?;
+    let entries = perft::parse_epd(&text).map_err(CliError::Epd)?;
     let start = Instant::now();
     let results = with_game!(variant, G => perft::run_suite::<G>(&entries, max_depth, threads));
     let (mut passed, mut failed) = (0, 0);
-    let w = |e: std::io::Error| e.to_string();
     for (entry, result) in entries.iter().zip(&results) {
         match result {
             EntryResult::Passed(n) => {
@@ -353,8 +347,7 @@ pub fn run_suite(
                     out,
                     "ok    line {:>3}: {} ({n} depths)",
                     entry.line, entry.fen
-                )
-                .map_err(w)?;
+                )?;
             }
             EntryResult::Mismatch(d, expected, found) => {
                 failed += 1;
@@ -362,8 +355,7 @@ pub fn run_suite(
                     out,
                     "FAIL  line {:>3}: {} D{d}: expected {expected}, found {found}",
                     entry.line, entry.fen
-                )
-                .map_err(w)?;
+                )?;
             }
             EntryResult::BadFen(e) => {
                 failed += 1;
@@ -371,12 +363,11 @@ pub fn run_suite(
                     out,
                     "FAIL  line {:>3}: {}: bad FEN: {e}",
                     entry.line, entry.fen
-                )
-                .map_err(w)?;
+                )?;
             }
         }
     }
-    writeln!(out, "{passed} passed, {failed} failed").map_err(w)?;
+    writeln!(out, "{passed} passed, {failed} failed")?;
     eprintln!("perft-suite: {:.2} s", start.elapsed().as_secs_f64());
     Ok(failed == 0)
 }
@@ -384,85 +375,202 @@ pub fn run_suite(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::error::ErrorKind;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(String::from).collect()
+    fn parse(line: &str) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("kurier").chain(line.split_whitespace()))
+    }
+
+    fn command(line: &str) -> Command {
+        parse(line).unwrap().command.expect("a command")
     }
 
     #[test]
-    fn config_flag_is_taken_anywhere() {
-        let mut a = args("--config my.toml");
-        assert_eq!(take_config(&mut a), Ok(Some(PathBuf::from("my.toml"))));
-        assert!(a.is_empty());
-        let mut a = args("bench --config x.toml --depth 3");
-        assert_eq!(take_config(&mut a), Ok(Some(PathBuf::from("x.toml"))));
-        assert_eq!(a, args("bench --depth 3"));
-        assert!(take_config(&mut args("--config")).is_err());
-    }
-
-    #[test]
-    fn parses_perft() {
-        let c = parse(&args(
-            "perft --variant schachdame --depth 3 --divide --threads 2",
-        ))
-        .unwrap();
+    fn config_is_taken_before_or_after_a_command() {
+        let c = parse("--config my.toml").unwrap();
+        assert_eq!(c.config, Some(PathBuf::from("my.toml")));
+        assert_eq!(c.command, None);
+        let c = parse("bench --config x.toml --depth 3").unwrap();
+        assert_eq!(c.config, Some(PathBuf::from("x.toml")));
         assert_eq!(
-            c,
-            Command::Perft {
-                variant: Variant::Schachdame,
-                fen: None,
-                depth: 3,
-                divide: true,
-                threads: 2
-            }
+            c.command,
+            Some(Command::Bench(BenchArgs {
+                variant: None,
+                depth: Some(3)
+            }))
+        );
+        assert_eq!(
+            parse("--config").unwrap_err().kind(),
+            ErrorKind::InvalidValue
+        );
+    }
+
+    #[test]
+    fn parses_perft_in_both_forms() {
+        let wanted = Command::Perft(PerftArgs {
+            variant: Variant::Schachdame,
+            fen: None,
+            depth: 3,
+            divide: true,
+            threads: 2,
+        });
+        assert_eq!(
+            command("perft --variant schachdame --depth 3 --divide --threads 2"),
+            wanted
+        );
+        assert_eq!(
+            command("perft --variant=schachdame --depth=3 --divide --threads=2"),
+            wanted
         );
     }
 
     #[test]
     fn rejects_bad_arguments_with_reasons() {
-        for (a, wanted) in [
-            ("perft --depth 3", "--variant"),
-            ("perft --variant schachdame", "--depth"),
-            ("perft --variant chess --depth 3", "unknown variant"),
-            ("perft --variant schachdame --depth x", "not a valid number"),
-            ("perft --variant schachdame --depth", "needs a value"),
-            ("perft-suite", "needs a FILE"),
-            ("frobnicate", "unknown command"),
-            ("play", "--variant"),
-            ("play --variant courier --st 1 --depth 2", "at most one"),
-            ("play --variant courier --tc 5x", "time control"),
-            ("play --variant courier --st 0", "positive"),
-            ("play --variant courier --color red", "white or black"),
+        for (a, kind, wanted) in [
+            (
+                "perft --depth 3",
+                ErrorKind::MissingRequiredArgument,
+                "--variant",
+            ),
+            (
+                "perft --variant schachdame",
+                ErrorKind::MissingRequiredArgument,
+                "--depth",
+            ),
+            (
+                "perft --variant chess --depth 3",
+                ErrorKind::ValueValidation,
+                "unknown variant",
+            ),
+            (
+                "perft --variant schachdame --depth x",
+                ErrorKind::ValueValidation,
+                "invalid digit",
+            ),
+            (
+                "perft --variant schachdame --depth",
+                ErrorKind::InvalidValue,
+                "a value is required",
+            ),
+            (
+                "perft --variant schachdame --dpeth 3",
+                ErrorKind::UnknownArgument,
+                "'--depth'",
+            ),
+            ("perft-suite", ErrorKind::MissingRequiredArgument, "<FILE>"),
+            ("frobnicate", ErrorKind::InvalidSubcommand, "frobnicate"),
+            ("perf", ErrorKind::InvalidSubcommand, "'perft'"),
+            ("play", ErrorKind::MissingRequiredArgument, "--variant"),
+            (
+                "play --variant courier --st 1 --depth 2",
+                ErrorKind::ArgumentConflict,
+                "--depth",
+            ),
+            (
+                "play --variant courier --tc 5+1 --st 2",
+                ErrorKind::ArgumentConflict,
+                "--st",
+            ),
+            (
+                "play --variant courier --tc 5x",
+                ErrorKind::ValueValidation,
+                "time control",
+            ),
+            (
+                "play --variant courier --st 0",
+                ErrorKind::ValueValidation,
+                "positive",
+            ),
+            (
+                "play --variant courier --color red",
+                ErrorKind::InvalidValue,
+                "white, black",
+            ),
+            (
+                "match --variant courier --engine",
+                ErrorKind::InvalidValue,
+                "--engine <SPEC>",
+            ),
         ] {
-            let e = parse(&args(a)).unwrap_err();
-            assert!(e.contains(wanted), "{a}: {e}");
+            let e = parse(a).unwrap_err();
+            assert_eq!(e.kind(), kind, "{a}: {e}");
+            assert!(e.to_string().contains(wanted), "{a}: {e}");
         }
     }
 
     #[test]
     fn parses_play() {
-        let Command::Play(o) = parse(&args(
-            "play --variant dualcheckers --tc 300+0.1 --color black --ascii --threads 2 --hash 16",
-        ))
-        .unwrap() else {
+        let Command::Play(p) = command(
+            "play --variant dualcheckers --tc 300+0.1 --colour black --ascii --threads 2 --hash 16",
+        ) else {
             panic!("not play")
         };
+        let o = p.options();
         assert_eq!(o.variant, Variant::DualCheckers);
-        assert_eq!(o.human, kurier_rules::game::Color::Black);
+        assert_eq!(o.human, Color::Black);
         assert!(o.ascii && !o.colour);
         assert_eq!((o.threads, o.hash_mb), (2, 16));
         assert!(matches!(o.limit, EngineLimit::Clock(tc) if tc.base.as_secs() == 300));
-        let Command::Play(o) = parse(&args("play --variant courier")).unwrap() else {
+        let Command::Play(p) = command("play --variant courier --color=w --st 0.25") else {
+            panic!("not play")
+        };
+        let o = p.options();
+        assert_eq!(o.human, Color::White);
+        assert_eq!(o.limit, EngineLimit::MoveTime(Duration::from_millis(250)));
+        let Command::Play(p) = command("play --variant courier --depth 0 --threads 0") else {
+            panic!("not play")
+        };
+        let o = p.options();
+        assert_eq!((o.limit, o.threads), (EngineLimit::Depth(1), 1));
+        let Command::Play(p) = command("play --variant courier") else {
             panic!("not play")
         };
         assert_eq!(
-            o.limit,
-            EngineLimit::MoveTime(std::time::Duration::from_secs(1))
+            p.options().limit,
+            EngineLimit::MoveTime(Duration::from_secs(1))
         );
     }
 
     #[test]
+    fn match_arguments_reach_the_match_parser() {
+        let Command::Match(m) =
+            command("match --variant courier --depth 1 --engine cmd=a --engine cmd=b --games 4")
+        else {
+            panic!("not match")
+        };
+        let kurier_match::MatchCommand::Play(o) = m.into_command().unwrap() else {
+            panic!("not a match")
+        };
+        assert_eq!(
+            (o.variant, o.games, o.engines.len()),
+            (Variant::Courier, 4, 2)
+        );
+        let Command::Match(m) = command("match --replay x.pgn") else {
+            panic!("not match")
+        };
+        assert!(matches!(
+            m.into_command(),
+            Ok(kurier_match::MatchCommand::Replay { .. })
+        ));
+    }
+
+    #[test]
+    fn suite_defaults() {
+        let Command::PerftSuite(s) = command("perft-suite f.epd --threads 0") else {
+            panic!("not perft-suite")
+        };
+        assert_eq!((s.max_depth(), s.threads()), (u32::MAX, 1));
+        assert_eq!(s.file, PathBuf::from("f.epd"));
+    }
+
+    #[test]
     fn no_arguments_means_protocol() {
-        assert_eq!(parse(&[]).unwrap(), Command::Protocol);
+        assert_eq!(parse("").unwrap().command, None);
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
     }
 }

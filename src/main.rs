@@ -1,9 +1,12 @@
 //! The `kurier` binary: protocol mode on stdin/stdout by default, or a command-line tool
-//! (`perft`, `perft-suite`, `bench`, `play`). See `kurier --help`.
+//! (`perft`, `perft-suite`, `bench`, `play`, `match`). See `kurier --help`.
 
-use kurier::cli::{self, Command};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
+use kurier::cli::{self, Cli, Command};
 use kurier_rules::with_game;
-use std::io::{IsTerminal, Write};
+use std::error::Error;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Starts the log on stderr at the configured level; `RUST_LOG` overrides it. The logger
@@ -20,29 +23,64 @@ fn start_log(level: log::LevelFilter) {
     }
 }
 
-fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let config_path = match cli::take_config(&mut args) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("kurier: {e}");
-            return ExitCode::from(2);
+/// Reports a mistake that clap could not see on its own (the flags of `kurier match` that do not
+/// fit together) the way clap reports its own: `error: ...`, the subcommand's usage, exit 2.
+fn usage_error(subcommand: &str, error: impl std::fmt::Display) -> ! {
+    let mut root = Cli::command();
+    root.build();
+    match root.find_subcommand_mut(subcommand) {
+        Some(sub) => sub.error(ErrorKind::ValueValidation, error).exit(),
+        None => root.error(ErrorKind::ValueValidation, error).exit(),
+    }
+}
+
+/// Runs a subcommand; `Ok(false)` when it ran but found a failure (a perft mismatch, a replay
+/// that does not match).
+fn run(command: Command) -> Result<bool, Box<dyn Error>> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match command {
+        Command::Perft(a) => {
+            with_game!(a.variant, G => cli::run_perft::<G>(&mut out, a.fen.as_deref(), a.depth, a.divide, a.threads.max(1)))?;
+            Ok(true)
         }
-    };
-    let loaded = kurier_engine::config::load(config_path.as_deref());
+        Command::PerftSuite(a) => Ok(cli::run_suite(
+            &mut out,
+            &a.file,
+            a.variant,
+            a.max_depth(),
+            a.threads(),
+        )?),
+        Command::Bench(a) => {
+            cli::run_bench(&mut out, a.variant, a.depth)?;
+            Ok(true)
+        }
+        Command::Play(a) => {
+            let mut play = a.options();
+            // Colour only for a person at a terminal, and not when they asked for none.
+            play.colour = std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            drop(out);
+            kurier::play::run(std::io::stdin().lock(), std::io::stdout().lock(), &play)?;
+            Ok(true)
+        }
+        Command::Match(a) => {
+            let command = a.into_command().unwrap_or_else(|e| usage_error("match", e));
+            Ok(kurier_match::run(&command, &mut out)?)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    // Help, the version and mistakes in the arguments: clap prints them and exits (0 or 2).
+    let cli = Cli::parse();
+    let loaded = kurier_engine::config::load(cli.config.as_deref());
     start_log(loaded.options.log_level);
     // Each message names the file and line and says what follows (a setting skipped, or all).
     for e in &loaded.errors {
         log::error!("{e}");
     }
-    let command = match cli::parse(&args) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("kurier: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    if command == Command::Protocol {
+    let Some(command) = cli.command else {
         if std::io::stdin().is_terminal() {
             eprintln!(
                 "Kurier: type 'uci' or 'xboard' to start a protocol; 'kurier --help' for more."
@@ -59,50 +97,10 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         };
-    }
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let result = match command {
-        Command::Help => writeln!(out, "{}", cli::USAGE).map_err(|e| e.to_string()),
-        Command::Version => {
-            writeln!(out, "kurier {}", env!("CARGO_PKG_VERSION")).map_err(|e| e.to_string())
-        }
-        Command::Protocol => Ok(()),
-        Command::Perft {
-            variant,
-            fen,
-            depth,
-            divide,
-            threads,
-        } => {
-            with_game!(variant, G => cli::run_perft::<G>(&mut out, fen.as_deref(), depth, divide, threads))
-        }
-        Command::Play(mut options) => {
-            // Colour only for a person at a terminal, and not when they asked for none.
-            options.colour = std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-            drop(out);
-            kurier::play::run(std::io::stdin().lock(), std::io::stdout().lock(), &options)
-        }
-        Command::Bench { variant, depth } => cli::run_bench(&mut out, variant, depth),
-        Command::Match(command) => match kurier_match::run(&command, &mut out) {
-            Ok(true) => Ok(()),
-            Ok(false) => return ExitCode::FAILURE,
-            Err(e) => Err(e),
-        },
-        Command::PerftSuite {
-            file,
-            variant,
-            max_depth,
-            threads,
-        } => match cli::run_suite(&mut out, &file, variant, max_depth, threads) {
-            Ok(true) => Ok(()),
-            Ok(false) => return ExitCode::FAILURE,
-            Err(e) => Err(e),
-        },
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
+    match run(command) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
         Err(e) => {
             eprintln!("kurier: {e}");
             ExitCode::FAILURE

@@ -1,4 +1,5 @@
-//! The command-line contract (DESIGN.md): `perft` and `perft-suite` output and exit codes.
+//! The command-line contract (DESIGN.md) through the real binary: `perft` and `perft-suite`
+//! output and exit codes, clap's help on every command, suggestions for typos, `--key=value`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -68,8 +69,23 @@ fn threads_and_fen_give_the_same_counts() {
     assert_eq!(one.1, "Nodes searched: 165610\n");
 }
 
+/// Runs `kurier ARGS` and returns the exit code with stdout and stderr.
+fn kurier_code(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_kurier"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run kurier");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 #[test]
 fn errors_are_reported_not_panics() {
+    // A command that cannot be carried out: `kurier: ...` and exit 1.
     for args in [
         &[
             "perft",
@@ -80,17 +96,227 @@ fn errors_are_reported_not_panics() {
             "--depth",
             "2",
         ][..],
-        &["perft", "--variant", "chess", "--depth", "2"],
-        &["perft", "--depth", "2"],
         &["perft-suite", "/nonexistent/file.epd"],
-        &["bogus"],
     ] {
-        let (ok, out, err) = kurier(args);
-        assert!(!ok, "{args:?} succeeded");
+        let (code, out, err) = kurier_code(args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
         assert!(err.starts_with("kurier: "), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
+    // A command line that does not parse: clap's `error: ...` and exit 2.
+    for args in [
+        &["perft", "--variant", "chess", "--depth", "2"][..],
+        &["perft", "--depth", "2"],
+        &["bogus"],
+        &[
+            "match",
+            "--variant",
+            "courier",
+            "--engine",
+            "cmd=x",
+            "--depth",
+            "1",
+        ],
+    ] {
+        let (code, out, err) = kurier_code(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} wrote to stdout: {out}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn every_command_has_help() {
+    for (command, options) in [
+        (
+            &[][..],
+            &[
+                "perft",
+                "perft-suite",
+                "bench",
+                "play",
+                "match",
+                "--config",
+                "--version",
+            ][..],
+        ),
+        (
+            &["perft"],
+            &["--variant", "--fen", "--depth", "--divide", "--threads"],
+        ),
+        (
+            &["perft-suite"],
+            &["<FILE>", "--variant", "--max-depth", "--threads"],
+        ),
+        (&["bench"], &["--variant", "--depth"]),
+        (
+            &["play"],
+            &[
+                "--variant",
+                "--fen",
+                "--tc",
+                "--st",
+                "--depth",
+                "--color",
+                "--colour",
+                "--threads",
+                "--hash",
+                "--ascii",
+            ],
+        ),
+        (
+            &["match"],
+            &[
+                "--variant",
+                "--engine",
+                "--each",
+                "--games",
+                "--rounds",
+                "--tc",
+                "--st",
+                "--depth",
+                "--nodes",
+                "--openings",
+                "--concurrency",
+                "--pgn",
+                "--adjudicate",
+                "--sprt",
+                "--seed",
+                "--timemargin",
+                "--move-timeout",
+                "--event",
+                "--replay",
+                "cmd=PROGRAM",
+                "proto=uci|xboard",
+                "option.X=Y",
+                "restart=on|off",
+            ],
+        ),
+    ] {
+        for help in ["--help", "-h"] {
+            let mut args = command.to_vec();
+            args.push(help);
+            let (code, out, err) = kurier_code(&args);
+            assert_eq!(code, Some(0), "{args:?}: {err}");
+            for option in options {
+                assert!(
+                    out.contains(option),
+                    "{args:?} does not mention {option}:\n{out}"
+                );
+            }
+        }
+    }
+    // `kurier help COMMAND` is the same as `kurier COMMAND --help`.
+    assert_eq!(
+        kurier_code(&["help", "perft"]).1,
+        kurier_code(&["perft", "--help"]).1
+    );
+    let (code, out, _) = kurier_code(&["--version"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out, format!("kurier {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn typos_get_suggestions() {
+    for (args, tip) in [
+        (
+            &["perft", "--variant", "schachdame", "--dpeth", "3"][..],
+            "a similar argument exists: '--depth'",
+        ),
+        (&["pertf", "--depth", "3"], "'perft'"),
+        (&["bench", "--variants", "courier"], "'--variant'"),
+        (
+            &["match", "--variant", "courier", "--concurency", "2"],
+            "'--concurrency'",
+        ),
+        (
+            &["play", "--variant", "courier", "--colr", "black"],
+            "'--color'",
+        ),
+    ] {
+        let (code, out, err) = kurier_code(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(tip), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_unknown_variant_lists_the_known_ones() {
+    for command in ["perft", "bench", "play", "match", "perft-suite"] {
+        let mut args = vec![command, "--variant", "chess"];
+        if command == "perft-suite" {
+            args.push("file.epd");
+        }
+        let (code, _, err) = kurier_code(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("unknown variant 'chess'"), "{args:?}: {err}");
+        for known in ["courier", "schachdame", "dualcheckers"] {
+            assert!(err.contains(known), "{args:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn values_may_follow_an_equals_sign() {
+    let (ok, out, err) = kurier(&[
+        "perft",
+        "--variant=dualcheckers",
+        "--depth=3",
+        "--threads=2",
+    ]);
+    assert!(ok, "{err}");
+    let (_, spaced, _) = kurier(&["perft", "--variant", "dualcheckers", "--depth", "3"]);
+    assert_eq!(out, spaced);
+    assert!(out.starts_with("Nodes searched: "), "{out}");
+}
+
+#[test]
+fn config_may_come_before_or_after_the_command() {
+    let dir = std::env::temp_dir().join(format!("kurier-cli-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("engine.toml");
+    std::fs::write(&file, "").unwrap();
+    let path = file.to_str().unwrap();
+    let wanted = kurier(&["perft", "--variant", "courier", "--depth", "2"]).1;
+    for args in [
+        &[
+            "--config",
+            path,
+            "perft",
+            "--variant",
+            "courier",
+            "--depth",
+            "2",
+        ][..],
+        &[
+            "perft",
+            "--config",
+            path,
+            "--variant",
+            "courier",
+            "--depth",
+            "2",
+        ],
+        &[
+            "perft",
+            "--variant",
+            "courier",
+            "--depth",
+            "2",
+            "--config",
+            path,
+        ],
+    ] {
+        let (ok, out, err) = kurier(args);
+        assert!(ok, "{args:?}: {err}");
+        assert_eq!(out, wanted, "{args:?}");
+    }
+    let (code, _, err) = kurier_code(&["perft", "--config"]);
+    assert_eq!(code, Some(2), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -343,6 +343,92 @@ fn bad_command_lines_and_missing_engines_fail_fast() {
 }
 
 #[test]
+fn match_command_lines_are_checked_before_any_engine_starts() {
+    let code = |args: &[&str]| {
+        let out = Command::new(KURIER)
+            .arg("match")
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run kurier");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // Mistakes in the command line are usage errors (exit 2), found before any engine runs:
+    // the engine here would not even start.
+    let nowhere = "cmd=/nonexistent/engine";
+    for (args, wanted) in [
+        (
+            &["--variant", "courier", "--depth", "1", "--engine", nowhere][..],
+            "at least two --engine",
+        ),
+        (
+            &[
+                "--variant",
+                "courier",
+                "--depth",
+                "1",
+                "--engine",
+                nowhere,
+                "--engine",
+                "cmd=b protp=uci",
+            ],
+            "'protp=uci' is not a known key=value word",
+        ),
+        (
+            &[
+                "--variant",
+                "courier",
+                "--engine",
+                nowhere,
+                "--engine",
+                nowhere,
+            ],
+            "--engine 1: no limit",
+        ),
+        (
+            &[
+                "--variant",
+                "courier",
+                "--depth",
+                "1",
+                "--engine",
+                nowhere,
+                "--engine",
+                nowhere,
+                "--sprt",
+                "elo0=5 elo1=1",
+            ],
+            "elo1 must be greater than elo0",
+        ),
+        (
+            &["--replay", "x.pgn", "--engine", nowhere],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "--variant",
+                "courier",
+                "--depth=1",
+                "--engine",
+                nowhere,
+                "--engine=cmd=b",
+                "--gmaes",
+                "4",
+            ],
+            "a similar argument exists: '--games'",
+        ),
+    ] {
+        let (code, err) = code(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(wanted), "{args:?}: {err}");
+        assert!(!err.contains("cannot start"), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn replay_rejects_a_tampered_pgn() {
     let dir = temp_dir("tamper");
     let pgn = dir.join("t.pgn");

@@ -477,7 +477,7 @@ fn binary_rejects_bad_play_arguments() {
         ),
         (
             vec!["play", "--variant", "courier", "--st", "1", "--depth", "2"],
-            "at most one",
+            "cannot be used with",
         ),
     ] {
         let (ok, out, err) = binary(&args, "quit\n");

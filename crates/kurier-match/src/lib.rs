@@ -41,17 +41,29 @@ pub mod tournament;
 pub mod uci;
 pub mod xboard;
 
-pub use options::{MatchCommand, MATCH_USAGE};
+pub use options::{MatchArgs, MatchCommand};
+
+/// Why a `kurier match` run failed. The tournament and the replay report their failures as text
+/// (a process that would not start, a file that cannot be read or written).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The match could not be played to its end.
+    #[error("{0}")]
+    Match(String),
+    /// The PGN file could not be replayed.
+    #[error("{0}")]
+    Replay(String),
+}
 
 /// Runs a `kurier match` command, writing results to `out`. `Ok(false)` when a replay found a
 /// mismatch.
-pub fn run(command: &MatchCommand, out: &mut impl std::io::Write) -> Result<bool, String> {
+pub fn run(command: &MatchCommand, out: &mut impl std::io::Write) -> Result<bool, RunError> {
     match command {
-        MatchCommand::Help => {
-            writeln!(out, "{MATCH_USAGE}").map_err(|e| e.to_string())?;
-            Ok(true)
+        MatchCommand::Replay { file, variant } => {
+            replay::replay_file(file, *variant, out).map_err(RunError::Replay)
         }
-        MatchCommand::Replay { file, variant } => replay::replay_file(file, *variant, out),
-        MatchCommand::Play(options) => tournament::run(options, out).map(|()| true),
+        MatchCommand::Play(options) => tournament::run(options, out)
+            .map(|()| true)
+            .map_err(RunError::Match),
     }
 }

@@ -1,4 +1,5 @@
-//! The `kurier match` command line, parsed into types with clear errors.
+//! The `kurier match` command line: the flags are a clap [`MatchArgs`] struct, checked together
+//! by [`MatchArgs::into_command`] into a [`MatchCommand`], with clear errors.
 //!
 //! ```text
 //! kurier match --variant NAME --engine SPEC --engine SPEC [--each SPEC] [--games N] [--rounds N]
@@ -14,6 +15,13 @@
 //! variant=NAME tc=TC st=SEC depth=N nodes=N restart=on|off`. Words after `cmd=` that are not a
 //! known `key=value` are the program's arguments. Keys of an engine override `--each`, which
 //! overrides the global flags.
+//!
+//! Hand-written here, on purpose: the grammar INSIDE one flag's value — the engine SPEC's
+//! `key=value` words and the `key=value` words of `--openings`, `--adjudicate` and `--sprt`.
+//! These are not command-line flags that clap could read but small languages of their own (the
+//! form cutechess users know), where the order of words matters (a program's arguments follow
+//! `cmd=`) and a mistyped key after `cmd=` must be refused rather than passed to the program.
+//! The words themselves are split by the `shell-words` crate.
 
 use kurier_rules::games::Variant;
 use std::fmt;
@@ -21,13 +29,16 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// Usage of `kurier match`.
-pub const MATCH_USAGE: &str = "\
-kurier match --variant NAME --engine SPEC --engine SPEC [--engine SPEC ...] [options]
-kurier match --replay FILE.pgn [--variant NAME]
+/// The two forms of `kurier match`, for the usage line of its help and errors.
+pub const MATCH_USAGE: &str =
+    "kurier match --variant <NAME> --engine <SPEC> --engine <SPEC>... [OPTIONS]
+       kurier match --replay <FILE> [--variant <NAME>]";
 
-Engine SPEC (one argument, words split like a shell line):
-  cmd=PROGRAM [ARGS...]   the engine command (required)
+/// The engine-spec grammar, shown below the flags in `kurier match --help`.
+pub const ENGINE_SPEC_HELP: &str = "\
+Engine SPEC (one argument; words split like a shell line, quotes group words):
+  cmd=PROGRAM [ARGS...]   the engine command (required); words after it that are not
+                          a key=value below are its arguments (quote others into cmd='...')
   proto=uci|xboard        protocol (default uci)
   name=NAME               name in tables and PGN (default: the program's file name)
   option.X=Y              UCI setoption / XBoard 'option X=Y' (repeatable)
@@ -36,23 +47,12 @@ Engine SPEC (one argument, words split like a shell line):
   variant=NAME            the engine's own name for the game (UCI_Variant / XBoard variant)
   tc=TC st=SEC depth=N nodes=N   limits for this engine (override the global ones)
   restart=on|off          start a fresh process for every game (default off)
+An engine's own keys win over --each, which wins over the global flags.
 
-Options:
-  --each SPEC             keys applied to every engine (an engine's own keys win)
-  --games N               games per pair and round (default 2: each opening with both colours)
-  --rounds N              rounds; every pair of engines meets in each (default 1)
-  --tc [MOVES/]BASE[+INC] clock: BASE seconds or m:ss, INC seconds (e.g. 40/60+0.5, 1:30+1)
-  --st SEC | --depth N | --nodes N   fixed time, depth or nodes per move
-  --openings FILE [order=sequential|random] [plies=N]   FEN/EPD lines or PGN games
-  --concurrency N         games played at once (default 1)
-  --pgn FILE              append every game to FILE
-  --adjudicate [draw=MOVES:CP[:FROM]] [resign=MOVES:CP]   end games by the engines' scores
-  --sprt elo0=E0 elo1=E1 alpha=A beta=B                 stop when the test decides (2 engines)
-  --seed N                seed for order=random (default 1)
-  --timemargin MS         a move may arrive this late after the flag falls (default 100)
-  --move-timeout SEC      longest wait for a move without a clock (default 60; with st: st + this)
-  --event NAME            PGN Event tag
-  --replay FILE           re-check every game of a PGN with Kurier's rules (exit 1 on a mismatch)";
+Examples:
+  kurier match --variant courier --tc 10+0.1 --engine cmd=kurier \\
+      --engine \"cmd=fairy-stockfish name=FSF option.Threads=1\" --games 20 --pgn out.pgn
+  kurier match --replay out.pgn";
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -339,71 +339,181 @@ pub enum MatchCommand {
         /// The game, when the file has no `Variant` tags.
         variant: Option<Variant>,
     },
-    /// Print the usage.
-    Help,
 }
 
-/// Splits a line into words like a POSIX shell does (without expansions): blanks separate words,
-/// `'...'` quotes literally, `"..."` quotes with `\"` and `\\` escapes, and `\` outside quotes
-/// escapes the next character.
-pub fn split_words(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unterminated ' quote in: {text}")),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\')) => word.push(c),
-                            Some(c) => {
-                                word.push('\\');
-                                word.push(c);
-                            }
-                            None => return Err(format!("unterminated \" quote in: {text}")),
-                        },
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unterminated \" quote in: {text}")),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                match chars.next() {
-                    Some(c) => word.push(c),
-                    None => return Err(format!("a trailing \\ in: {text}")),
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
+/// A flag's or key's value that does not read as what it wants.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// Not a number, or not above 0.
+    #[error("'{0}' is not a number above 0")]
+    NotPositive(String),
+    /// Not a time ([`parse_seconds`] says why).
+    #[error("{0}")]
+    Time(String),
+    /// A time of 0 where a wait is needed.
+    #[error("the time must be more than 0")]
+    ZeroTime,
+    /// Not a time control (its reader says why).
+    #[error("{0}")]
+    TimeControl(String),
+}
+
+/// A mistake in one engine spec, the value of `--engine` or `--each`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// A quote is not closed.
+    #[error("unterminated quote in: {0}")]
+    Unterminated(String),
+    /// A word that is neither a known key nor (right after `cmd=`) a program argument.
+    #[error(
+        "'{0}' is not a known key=value word (keys: cmd proto name option.X init dir variant tc \
+         st depth nodes restart; quote program arguments of that form into cmd: cmd='prog {0}')"
+    )]
+    UnknownWord(String),
+    /// A key that may be given once came twice.
+    #[error("'{0}' is given twice")]
+    Twice(String),
+    /// `key=` with nothing after it.
+    #[error("'{0}' needs a value")]
+    NoValue(String),
+    /// `cmd=` in `--each`.
+    #[error("cmd= belongs to --engine, not --each")]
+    CmdInEach,
+    /// `proto=` is not a protocol.
+    #[error("proto: '{0}' is not uci or xboard")]
+    Protocol(String),
+    /// `variant=` with blanks.
+    #[error("variant: '{0}' has blanks")]
+    VariantBlanks(String),
+    /// `restart=` is not on or off.
+    #[error("restart: '{0}' is not on or off")]
+    Restart(String),
+    /// `option.=` without a name, or with a line break.
+    #[error("'{0}' needs an option name: option.NAME=VALUE")]
+    OptionName(String),
+    /// `init=` with a line break.
+    #[error("init: '{0}' holds a line break")]
+    InitLineBreak(String),
+    /// A limit key (`tc st depth nodes`) with a bad value.
+    #[error("{key}: {source}")]
+    Value {
+        /// The key.
+        key: &'static str,
+        /// What is wrong with its value.
+        source: ValueError,
+    },
+    /// No `cmd=` for an engine.
+    #[error("needs cmd=PROGRAM")]
+    NoCmd,
+    /// No limit from any layer.
+    #[error("no limit: give --tc, --st, --depth or --nodes (or tc=... in the spec)")]
+    NoLimit,
+    /// `nodes=` for an XBoard engine.
+    #[error("nodes= is a UCI limit; XBoard has none (use depth= or st=)")]
+    XboardNodes,
+    /// A name that cannot stand in a PGN tag.
+    #[error("name: '{0}' is empty or holds a quote or line break")]
+    BadName(String),
+}
+
+/// A mistake found when the flags of `kurier match` are checked together, or in the
+/// `key=value` words of `--openings`, `--adjudicate` and `--sprt`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// An engine that does not resolve (after `--each` and the global flags are applied).
+    #[error("--engine {index}: {source}")]
+    Engine {
+        /// 1 for the first `--engine`.
+        index: usize,
+        /// What is wrong.
+        source: SpecError,
+    },
+    /// No `--variant` for a match.
+    #[error("match needs --variant NAME")]
+    NoVariant,
+    /// Fewer than two engines.
+    #[error("match needs at least two --engine \"cmd=...\" (found {0})")]
+    TooFewEngines(usize),
+    /// `--sprt` for other than two engines.
+    #[error("--sprt needs exactly two engines")]
+    SprtEngines,
+    /// A quote is not closed in a flag's words.
+    #[error("{flag}: unterminated quote in: {text}")]
+    Unterminated {
+        /// The flag.
+        flag: &'static str,
+        /// Its value.
+        text: String,
+    },
+    /// A flag that takes `key=value` words got none.
+    #[error("{0} needs key=value words")]
+    NoKeyValues(&'static str),
+    /// A word without `=`.
+    #[error("{flag}: '{word}' is not a key=value word")]
+    NotKeyValue {
+        /// The flag.
+        flag: &'static str,
+        /// The word.
+        word: String,
+    },
+    /// A key the flag does not have.
+    #[error("{flag}: unknown key '{key}' ({known})")]
+    UnknownKey {
+        /// The flag.
+        flag: &'static str,
+        /// The key given.
+        key: String,
+        /// The keys it has.
+        known: &'static str,
+    },
+    /// An SPRT parameter that is not a number.
+    #[error("--sprt {key}: '{value}' is not a number")]
+    SprtNumber {
+        /// The key.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// `elo1` not above `elo0`.
+    #[error("--sprt: elo1 must be greater than elo0")]
+    SprtOrder,
+    /// `alpha` or `beta` outside (0, 0.5).
+    #[error("--sprt: {0} must be between 0 and 0.5")]
+    SprtError(&'static str),
+    /// A rule not of the form `MOVES:CP` (`draw` may add `:FROM`).
+    #[error("--adjudicate {key}={value}: expected MOVES:CP")]
+    Adjudication {
+        /// `draw` or `resign`.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// The `FROM` of a draw rule is not a move number.
+    #[error("--adjudicate draw={value}: '{from}' is not a move number")]
+    DrawFrom {
+        /// The whole value.
+        value: String,
+        /// The bad field.
+        from: String,
+    },
+    /// A resign rule at 0 centipawns.
+    #[error("--adjudicate resign={0}: the score must be above 0")]
+    ResignScore(String),
+    /// `order=` is not an order.
+    #[error("--openings order={0}: sequential or random")]
+    OpeningsOrder(String),
+    /// `plies=` is not a number above 0.
+    #[error("--openings plies: {0}")]
+    OpeningsPlies(ValueError),
+    /// No file for `--openings`.
+    #[error("--openings needs a FILE")]
+    OpeningsFile,
+}
+
+/// Splits one value into words like a POSIX shell line (`shell-words`: blanks separate words,
+/// quotes group them, `\` escapes; a word starting with `#` begins a comment).
+fn words(text: &str) -> Result<Vec<String>, shell_words::ParseError> {
+    shell_words::split(text)
 }
 
 /// The keys an engine spec may hold, as parsed from one `--engine` or `--each` argument.
@@ -423,27 +533,47 @@ struct RawSpec {
     restart: Option<bool>,
 }
 
-fn positive<T: FromStr + PartialOrd + Default>(key: &str, text: &str) -> Result<T, String> {
+/// A number above 0 (`--games`, `depth=`, ...).
+fn positive<T: FromStr + PartialOrd + Default>(text: &str) -> Result<T, ValueError> {
     text.parse::<T>()
         .ok()
         .filter(|v| *v > T::default())
-        .ok_or_else(|| format!("{key}: '{text}' is not a number above 0"))
+        .ok_or_else(|| ValueError::NotPositive(text.to_string()))
 }
 
-fn fixed_time(key: &str, text: &str) -> Result<Duration, String> {
-    let d = parse_seconds(text).map_err(|e| format!("{key}: {e}"))?;
+/// A time above 0 (`--st`, `--move-timeout`, `st=`).
+fn fixed_time(text: &str) -> Result<Duration, ValueError> {
+    let d = parse_seconds(text).map_err(|e| ValueError::Time(e.to_string()))?;
     if d.is_zero() {
-        return Err(format!("{key}: the time must be more than 0"));
+        return Err(ValueError::ZeroTime);
     }
     Ok(d)
 }
 
+/// A time control (`--tc`, `tc=`), read by [`TimeControl`]'s `FromStr`.
+fn time_control(text: &str) -> Result<TimeControl, ValueError> {
+    text.parse::<TimeControl>()
+        .map_err(|e| ValueError::TimeControl(e.to_string()))
+}
+
+/// The value parser of `--engine`.
+fn engine_spec(text: &str) -> Result<RawSpec, SpecError> {
+    RawSpec::parse(text, true)
+}
+
+/// The value parser of `--each`.
+fn each_spec(text: &str) -> Result<RawSpec, SpecError> {
+    RawSpec::parse(text, false)
+}
+
 impl RawSpec {
     /// Reads the words of one spec argument.
-    fn parse(text: &str, allow_cmd: bool) -> Result<RawSpec, String> {
+    fn parse(text: &str, allow_cmd: bool) -> Result<RawSpec, SpecError> {
+        let split = |t: &str| words(t).map_err(|_| SpecError::Unterminated(t.to_string()));
+        let value_error = |key: &'static str| move |source| SpecError::Value { key, source };
         let mut spec = RawSpec::default();
         let mut last_was_cmd = false;
-        for word in split_words(text)? {
+        for word in split(text)? {
             let Some((key, value)) = word.split_once('=').filter(|(k, _)| is_key(k)) else {
                 // A word that is not a known key: an argument of the command, unless it looks
                 // like a mistyped key (`protp=uci`); such an argument must be quoted into cmd.
@@ -457,35 +587,29 @@ impl RawSpec {
                         cmd.push(word);
                         continue;
                     }
-                    _ => {
-                        return Err(format!(
-                        "'{word}' is not a known key=value word (keys: cmd proto name option.X \
-                         init dir variant tc st depth nodes restart; quote program arguments \
-                         of that form into cmd: cmd='prog {word}')"
-                    ))
-                    }
+                    _ => return Err(SpecError::UnknownWord(word)),
                 }
             };
             last_was_cmd = false;
             let once = |present: bool| {
                 if present {
-                    Err(format!("'{key}' is given twice"))
+                    Err(SpecError::Twice(key.to_string()))
                 } else {
                     Ok(())
                 }
             };
             if value.is_empty() && key != "init" {
-                return Err(format!("'{key}' needs a value"));
+                return Err(SpecError::NoValue(key.to_string()));
             }
             match key {
                 "cmd" => {
                     if !allow_cmd {
-                        return Err("cmd= belongs to --engine, not --each".to_string());
+                        return Err(SpecError::CmdInEach);
                     }
                     once(spec.cmd.is_some())?;
-                    let words = split_words(value)?;
+                    let words = split(value)?;
                     if words.is_empty() {
-                        return Err("'cmd' needs a value".to_string());
+                        return Err(SpecError::NoValue("cmd".to_string()));
                     }
                     spec.cmd = Some(words);
                     last_was_cmd = true;
@@ -495,7 +619,7 @@ impl RawSpec {
                     spec.proto = Some(match value {
                         "uci" => Protocol::Uci,
                         "xboard" | "cecp" => Protocol::Xboard,
-                        _ => return Err(format!("proto: '{value}' is not uci or xboard")),
+                        _ => return Err(SpecError::Protocol(value.to_string())),
                     });
                 }
                 "name" => {
@@ -510,40 +634,38 @@ impl RawSpec {
                 "variant" => {
                     once(spec.variant.is_some())?;
                     if value.chars().any(|c| c.is_whitespace() || c.is_control()) {
-                        return Err(format!("variant: '{value}' has blanks"));
+                        return Err(SpecError::VariantBlanks(value.to_string()));
                     }
                     spec.variant = Some(value.to_string());
                 }
                 "tc" => {
                     once(spec.tc.is_some())?;
-                    spec.tc = Some(value.parse()?);
+                    spec.tc = Some(time_control(value).map_err(value_error("tc"))?);
                 }
                 "st" => {
                     once(spec.st.is_some())?;
-                    spec.st = Some(fixed_time("st", value)?);
+                    spec.st = Some(fixed_time(value).map_err(value_error("st"))?);
                 }
                 "depth" => {
                     once(spec.depth.is_some())?;
-                    spec.depth = Some(positive("depth", value)?);
+                    spec.depth = Some(positive(value).map_err(value_error("depth"))?);
                 }
                 "nodes" => {
                     once(spec.nodes.is_some())?;
-                    spec.nodes = Some(positive("nodes", value)?);
+                    spec.nodes = Some(positive(value).map_err(value_error("nodes"))?);
                 }
                 "restart" => {
                     once(spec.restart.is_some())?;
                     spec.restart = Some(match value {
                         "on" | "true" | "yes" => true,
                         "off" | "false" | "no" => false,
-                        _ => return Err(format!("restart: '{value}' is not on or off")),
+                        _ => return Err(SpecError::Restart(value.to_string())),
                     });
                 }
                 option => {
                     let name = option.strip_prefix("option.").unwrap_or_default();
                     if name.is_empty() || word.contains(['\n', '\r']) {
-                        return Err(format!(
-                            "'{option}' needs an option name: option.NAME=VALUE"
-                        ));
+                        return Err(SpecError::OptionName(option.to_string()));
                     }
                     spec.options.retain(|(n, _)| n != name);
                     spec.options.push((name.to_string(), value.to_string()));
@@ -551,7 +673,7 @@ impl RawSpec {
             }
         }
         if let Some(bad) = spec.init.iter().find(|l| l.contains(['\n', '\r'])) {
-            return Err(format!("init: '{bad}' holds a line break"));
+            return Err(SpecError::InitLineBreak(bad.clone()));
         }
         Ok(spec)
     }
@@ -597,72 +719,79 @@ fn is_key(key: &str) -> bool {
     ) || key.starts_with("option.")
 }
 
-/// Reads the `key=value` words that follow a flag (each argument may hold several words), up to
-/// the next `--flag`.
-fn key_values(args: &[String], i: &mut usize, flag: &str) -> Result<Vec<(String, String)>, String> {
+/// The `key=value` words of one flag's values (each value may hold several words).
+fn key_values(flag: &'static str, values: &[String]) -> Result<Vec<(String, String)>, MatchError> {
     let mut pairs = Vec::new();
-    while let Some(arg) = args.get(*i + 1).filter(|a| !a.starts_with("--")) {
-        *i += 1;
-        for word in split_words(arg)? {
+    for value in values {
+        let split = words(value).map_err(|_| MatchError::Unterminated {
+            flag,
+            text: value.clone(),
+        })?;
+        for word in split {
             let (k, v) = word
                 .split_once('=')
-                .ok_or_else(|| format!("{flag}: '{word}' is not a key=value word"))?;
+                .ok_or_else(|| MatchError::NotKeyValue {
+                    flag,
+                    word: word.clone(),
+                })?;
             pairs.push((k.to_string(), v.to_string()));
         }
     }
     if pairs.is_empty() {
-        return Err(format!("{flag} needs key=value words"));
+        return Err(MatchError::NoKeyValues(flag));
     }
     Ok(pairs)
 }
 
-fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
-    *i += 1;
-    args.get(*i)
-        .map(String::as_str)
-        .ok_or_else(|| format!("{flag} needs a value"))
-}
-
-fn finite(key: &str, text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
-        .ok_or_else(|| format!("{key}: '{text}' is not a number"))
-}
-
-fn parse_sprt(pairs: &[(String, String)]) -> Result<SprtParams, String> {
+fn parse_sprt(values: &[String]) -> Result<SprtParams, MatchError> {
     let mut p = SprtParams {
         elo0: 0.0,
         elo1: 5.0,
         alpha: 0.05,
         beta: 0.05,
     };
-    for (k, v) in pairs {
-        let x = finite(&format!("--sprt {k}"), v)?;
+    for (k, v) in key_values("--sprt", values)? {
+        let x = v
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(|| MatchError::SprtNumber {
+                key: k.clone(),
+                value: v.clone(),
+            })?;
         match k.as_str() {
             "elo0" => p.elo0 = x,
             "elo1" => p.elo1 = x,
             "alpha" => p.alpha = x,
             "beta" => p.beta = x,
-            _ => return Err(format!("--sprt: unknown key '{k}' (elo0 elo1 alpha beta)")),
+            _ => {
+                return Err(MatchError::UnknownKey {
+                    flag: "--sprt",
+                    key: k,
+                    known: "elo0 elo1 alpha beta",
+                })
+            }
         }
     }
     if p.elo1 <= p.elo0 {
-        return Err("--sprt: elo1 must be greater than elo0".to_string());
+        return Err(MatchError::SprtOrder);
     }
     for (name, x) in [("alpha", p.alpha), ("beta", p.beta)] {
         if !(x > 0.0 && x < 0.5) {
-            return Err(format!("--sprt: {name} must be between 0 and 0.5"));
+            return Err(MatchError::SprtError(name));
         }
     }
     Ok(p)
 }
 
-fn parse_adjudication(pairs: &[(String, String)]) -> Result<Adjudication, String> {
+fn parse_adjudication(values: &[String]) -> Result<Adjudication, MatchError> {
     let mut a = Adjudication::default();
-    for (k, v) in pairs {
+    for (k, v) in key_values("--adjudicate", values)? {
         let fields: Vec<&str> = v.split(':').collect();
-        let bad = || format!("--adjudicate {k}={v}: expected MOVES:CP");
+        let bad = || MatchError::Adjudication {
+            key: k.clone(),
+            value: v.clone(),
+        };
         let moves = fields
             .first()
             .and_then(|m| m.parse::<u32>().ok())
@@ -676,8 +805,9 @@ fn parse_adjudication(pairs: &[(String, String)]) -> Result<Adjudication, String
         match (k.as_str(), fields.len()) {
             ("draw", 2 | 3) => {
                 let from = match fields.get(2) {
-                    Some(f) => f.parse::<u32>().map_err(|_| {
-                        format!("--adjudicate draw={v}: '{f}' is not a move number")
+                    Some(f) => f.parse::<u32>().map_err(|_| MatchError::DrawFrom {
+                        value: v.clone(),
+                        from: f.to_string(),
                     })?,
                     None => 0,
                 };
@@ -685,35 +815,43 @@ fn parse_adjudication(pairs: &[(String, String)]) -> Result<Adjudication, String
             }
             ("resign", 2) => {
                 if cp == 0 {
-                    return Err(format!(
-                        "--adjudicate resign={v}: the score must be above 0"
-                    ));
+                    return Err(MatchError::ResignScore(v));
                 }
                 a.resign = Some(ResignRule { moves, cp });
             }
             ("draw" | "resign", _) => return Err(bad()),
-            _ => return Err(format!("--adjudicate: unknown key '{k}' (draw, resign)")),
+            _ => {
+                return Err(MatchError::UnknownKey {
+                    flag: "--adjudicate",
+                    key: k,
+                    known: "draw, resign",
+                })
+            }
         }
     }
     Ok(a)
 }
 
-fn parse_openings(args: &[String], i: &mut usize) -> Result<OpeningsSpec, String> {
-    let first = value(args, i, "--openings")?;
+/// `--openings FILE [order=..] [plies=N]`: the first value is the file unless it holds a `=`
+/// (then `file=` names it); the file is not split into words, so it may hold blanks.
+fn parse_openings(values: &[String]) -> Result<OpeningsSpec, MatchError> {
     let mut spec = OpeningsSpec {
         file: PathBuf::new(),
         order: OpeningOrder::Sequential,
         plies: None,
     };
-    let mut pairs = Vec::new();
-    if first.contains('=') {
-        *i -= 1;
+    let rest = match values.split_first() {
+        Some((first, rest)) if !first.contains('=') => {
+            spec.file = PathBuf::from(first);
+            rest
+        }
+        _ => values,
+    };
+    let pairs = if rest.is_empty() {
+        Vec::new()
     } else {
-        spec.file = PathBuf::from(first);
-    }
-    if args.get(*i + 1).is_some_and(|a| !a.starts_with("--")) {
-        pairs = key_values(args, i, "--openings")?;
-    }
+        key_values("--openings", rest)?
+    };
     for (k, v) in pairs {
         match k.as_str() {
             "file" => spec.file = PathBuf::from(v),
@@ -721,141 +859,220 @@ fn parse_openings(args: &[String], i: &mut usize) -> Result<OpeningsSpec, String
                 spec.order = match v.as_str() {
                     "sequential" => OpeningOrder::Sequential,
                     "random" => OpeningOrder::Random,
-                    _ => return Err(format!("--openings order={v}: sequential or random")),
+                    _ => return Err(MatchError::OpeningsOrder(v)),
                 }
             }
-            "plies" => spec.plies = Some(positive("--openings plies", &v)?),
-            _ => return Err(format!("--openings: unknown key '{k}' (file order plies)")),
+            "plies" => spec.plies = Some(positive(&v).map_err(MatchError::OpeningsPlies)?),
+            _ => {
+                return Err(MatchError::UnknownKey {
+                    flag: "--openings",
+                    key: k,
+                    known: "file order plies",
+                })
+            }
         }
     }
     if spec.file.as_os_str().is_empty() {
-        return Err("--openings needs a FILE".to_string());
+        return Err(MatchError::OpeningsFile);
     }
     Ok(spec)
 }
 
-/// Parses the arguments after `match`.
-pub fn parse(args: &[String]) -> Result<MatchCommand, String> {
-    let mut variant = None;
-    let mut engines = Vec::new();
-    let mut each = RawSpec::default();
-    let mut global = RawSpec::default();
-    let (mut games, mut rounds, mut concurrency, mut seed) = (2u32, 1u32, 1usize, 1u64);
-    let (mut openings, mut pgn, mut replay, mut sprt) = (None, None, None, None);
-    let mut adjudication = Adjudication::default();
-    let mut time_margin = Duration::from_millis(100);
-    let mut move_timeout = Duration::from_secs(60);
-    let mut event = "kurier match".to_string();
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        match flag {
-            "-h" | "--help" => return Ok(MatchCommand::Help),
-            "--variant" => {
-                variant = Some(
-                    value(args, &mut i, flag)?
-                        .parse::<Variant>()
-                        .map_err(|e| e.to_string())?,
-                )
-            }
-            "--engine" => engines.push(
-                RawSpec::parse(value(args, &mut i, flag)?, true)
-                    .map_err(|e| format!("--engine {}: {e}", engines.len() + 1))?,
-            ),
-            "--each" => {
-                let more = RawSpec::parse(value(args, &mut i, flag)?, false)
-                    .map_err(|e| format!("--each: {e}"))?;
-                each = each.overridden_by(&more);
-            }
-            "--games" => games = positive(flag, value(args, &mut i, flag)?)?,
-            "--rounds" => rounds = positive(flag, value(args, &mut i, flag)?)?,
-            "--concurrency" => concurrency = positive(flag, value(args, &mut i, flag)?)?,
-            "--seed" => {
-                let v = value(args, &mut i, flag)?;
-                seed = v
-                    .parse()
-                    .map_err(|_| format!("--seed: '{v}' is not a whole number"))?;
-            }
-            "--tc" => global.tc = Some(value(args, &mut i, flag)?.parse()?),
-            "--st" => global.st = Some(fixed_time(flag, value(args, &mut i, flag)?)?),
-            "--depth" => global.depth = Some(positive(flag, value(args, &mut i, flag)?)?),
-            "--nodes" => global.nodes = Some(positive(flag, value(args, &mut i, flag)?)?),
-            "--openings" => openings = Some(parse_openings(args, &mut i)?),
-            "--pgn" => pgn = Some(PathBuf::from(value(args, &mut i, flag)?)),
-            "--replay" => replay = Some(PathBuf::from(value(args, &mut i, flag)?)),
-            "--adjudicate" => adjudication = parse_adjudication(&key_values(args, &mut i, flag)?)?,
-            "--sprt" => sprt = Some(parse_sprt(&key_values(args, &mut i, flag)?)?),
-            "--timemargin" => {
-                let v = value(args, &mut i, flag)?;
-                let ms: u64 = v
-                    .parse()
-                    .ok()
-                    .filter(|&ms| ms <= 600_000)
-                    .ok_or_else(|| format!("--timemargin: '{v}' is not 0 to 600000 ms"))?;
-                time_margin = Duration::from_millis(ms);
-            }
-            "--move-timeout" => move_timeout = fixed_time(flag, value(args, &mut i, flag)?)?,
-            "--event" => event = value(args, &mut i, flag)?.to_string(),
-            other => {
-                return Err(format!(
-                    "match: unknown argument '{other}'\n\n{MATCH_USAGE}"
-                ))
-            }
-        }
-        i += 1;
-    }
-    if let Some(file) = replay {
-        if !engines.is_empty() {
-            return Err("match: --replay checks a PGN file; it takes no --engine".to_string());
-        }
-        return Ok(MatchCommand::Replay { file, variant });
-    }
-    let variant = variant.ok_or("match needs --variant NAME")?;
-    if engines.len() < 2 {
-        return Err(format!(
-            "match needs at least two --engine \"cmd=...\" (found {})",
-            engines.len()
-        ));
-    }
-    let base = global.overridden_by(&each);
-    let mut specs: Vec<EngineSpec> = Vec::new();
-    for (n, raw) in engines.iter().enumerate() {
-        let spec =
-            resolve(&base.overridden_by(raw)).map_err(|e| format!("--engine {}: {e}", n + 1))?;
-        specs.push(spec);
-    }
-    // Names identify engines in tables and PGN: make them unique.
-    for n in 0..specs.len() {
-        let taken = specs[..n]
-            .iter()
-            .filter(|s| s.name == specs[n].name)
-            .count();
-        if taken > 0 {
-            specs[n].name = format!("{} ({})", specs[n].name, n + 1);
-        }
-    }
-    if sprt.is_some() && specs.len() != 2 {
-        return Err("--sprt needs exactly two engines".to_string());
-    }
-    Ok(MatchCommand::Play(Box::new(MatchOptions {
-        variant,
-        engines: specs,
-        games,
-        rounds,
-        openings,
-        concurrency,
-        pgn,
-        adjudication,
-        sprt,
-        seed,
-        time_margin,
-        move_timeout,
-        event,
-    })))
+/// The flags of `kurier match`, as clap reads them; [`MatchArgs::into_command`] checks them
+/// together. The root command line flattens this struct into its `match` subcommand; show
+/// [`ENGINE_SPEC_HELP`] below it.
+#[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
+pub struct MatchArgs {
+    /// The game: courier, schachdame or dualcheckers
+    #[arg(long, value_name = "NAME", required_unless_present = "replay")]
+    variant: Option<Variant>,
+
+    /// An engine (SPEC below); two or more
+    #[arg(
+        long = "engine",
+        value_name = "SPEC",
+        value_parser = engine_spec,
+        conflicts_with = "replay"
+    )]
+    engines: Vec<RawSpec>,
+
+    /// Spec keys for every engine; an engine's own keys win
+    #[arg(long, value_name = "SPEC", value_parser = each_spec)]
+    each: Vec<RawSpec>,
+
+    /// Games per pair and round (colours alternate)
+    #[arg(long, value_name = "N", default_value = "2", value_parser = positive::<u32>)]
+    games: u32,
+
+    /// Rounds; every pair of engines meets in each
+    #[arg(long, value_name = "N", default_value = "1", value_parser = positive::<u32>)]
+    rounds: u32,
+
+    /// Clock [MOVES/]BASE[+INC], seconds or m:ss (40/60+0.5, 1:30+1)
+    #[arg(long, value_name = "TC", value_parser = time_control, help_heading = "Limits")]
+    tc: Option<TimeControl>,
+
+    /// Fixed time per move, seconds
+    #[arg(long, value_name = "SEC", value_parser = fixed_time, help_heading = "Limits")]
+    st: Option<Duration>,
+
+    /// Fixed depth per move
+    #[arg(long, value_name = "N", value_parser = positive::<u32>, help_heading = "Limits")]
+    depth: Option<u32>,
+
+    /// Fixed nodes per move (UCI engines only)
+    #[arg(long, value_name = "N", value_parser = positive::<u64>, help_heading = "Limits")]
+    nodes: Option<u64>,
+
+    /// FEN/EPD or PGN openings; order=sequential|random plies=N
+    #[arg(long, value_name = "FILE", num_args = 1..,
+          action = clap::ArgAction::Set, overrides_with = "openings")]
+    openings: Option<Vec<String>>,
+
+    /// Games played at once
+    #[arg(long, value_name = "N", default_value = "1", value_parser = positive::<usize>)]
+    concurrency: usize,
+
+    /// Append every game to this PGN file
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+
+    /// End games by scores: draw=MOVES:CP[:FROM] resign=MOVES:CP
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..,
+          action = clap::ArgAction::Set, overrides_with = "adjudicate")]
+    adjudicate: Option<Vec<String>>,
+
+    /// SPRT of two engines: elo0=0 elo1=5 alpha=0.05 beta=0.05
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..,
+          action = clap::ArgAction::Set, overrides_with = "sprt")]
+    sprt: Option<Vec<String>>,
+
+    /// Seed for order=random
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+
+    /// Accept a move this many ms after the flag falls
+    #[arg(long, value_name = "MS", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(0..=600_000))]
+    timemargin: u64,
+
+    /// Wait for a move without a clock, s (--st adds st)
+    #[arg(long, value_name = "SEC", default_value = "60", value_parser = fixed_time)]
+    move_timeout: Duration,
+
+    /// PGN Event tag
+    #[arg(long, value_name = "NAME", default_value = "kurier match")]
+    event: String,
+
+    /// Re-check a PGN file's games (exit 1 on a mismatch)
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
 }
 
-fn resolve(raw: &RawSpec) -> Result<EngineSpec, String> {
-    let cmd = raw.cmd.clone().ok_or("needs cmd=PROGRAM")?;
+impl MatchArgs {
+    /// Checks the flags together and resolves every engine (its own keys over `--each` over the
+    /// global flags). Of a flag given more than once with `key=value` words (`--openings`,
+    /// `--adjudicate`, `--sprt`), the last wins.
+    pub fn into_command(self) -> Result<MatchCommand, MatchError> {
+        if let Some(file) = self.replay {
+            return Ok(MatchCommand::Replay {
+                file,
+                variant: self.variant,
+            });
+        }
+        let variant = self.variant.ok_or(MatchError::NoVariant)?;
+        if self.engines.len() < 2 {
+            return Err(MatchError::TooFewEngines(self.engines.len()));
+        }
+        let global = RawSpec {
+            tc: self.tc,
+            st: self.st,
+            depth: self.depth,
+            nodes: self.nodes,
+            ..RawSpec::default()
+        };
+        let base = self
+            .each
+            .iter()
+            .fold(global, |base, more| base.overridden_by(more));
+        let mut specs: Vec<EngineSpec> = Vec::new();
+        for (n, raw) in self.engines.iter().enumerate() {
+            let spec = resolve(&base.overridden_by(raw)).map_err(|source| MatchError::Engine {
+                index: n + 1,
+                source,
+            })?;
+            specs.push(spec);
+        }
+        // Names identify engines in tables and PGN: make them unique.
+        for n in 0..specs.len() {
+            let taken = specs[..n]
+                .iter()
+                .filter(|s| s.name == specs[n].name)
+                .count();
+            if taken > 0 {
+                specs[n].name = format!("{} ({})", specs[n].name, n + 1);
+            }
+        }
+        let sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;
+        if sprt.is_some() && specs.len() != 2 {
+            return Err(MatchError::SprtEngines);
+        }
+        let adjudication = match self.adjudicate.as_deref() {
+            Some(v) => parse_adjudication(v)?,
+            None => Adjudication::default(),
+        };
+        let openings = self.openings.as_deref().map(parse_openings).transpose()?;
+        Ok(MatchCommand::Play(Box::new(MatchOptions {
+            variant,
+            engines: specs,
+            games: self.games,
+            rounds: self.rounds,
+            openings,
+            concurrency: self.concurrency,
+            pgn: self.pgn,
+            adjudication,
+            sprt,
+            seed: self.seed,
+            time_margin: Duration::from_millis(self.timemargin),
+            move_timeout: self.move_timeout,
+            event: self.event,
+        })))
+    }
+}
+
+/// `kurier match` on its own, for [`parse`]: the same flags and help as the subcommand.
+#[derive(clap::Parser, Debug)]
+#[command(name = "kurier match", override_usage = MATCH_USAGE, after_help = ENGINE_SPEC_HELP)]
+struct MatchCli {
+    #[command(flatten)]
+    args: MatchArgs,
+}
+
+/// Why the arguments of `kurier match` were refused by [`parse`].
+#[derive(Debug, thiserror::Error)]
+pub enum ParseError {
+    /// A flag clap refused (unknown, missing value, bad value), or `--help`.
+    #[error(transparent)]
+    Flags(#[from] clap::Error),
+    /// The flags do not fit together.
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
+
+/// Parses the arguments after `match` (without the program name or `match`).
+pub fn parse<I, T>(args: I) -> Result<MatchCommand, ParseError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let all = std::iter::once(std::ffi::OsString::from("kurier match"))
+        .chain(args.into_iter().map(Into::into));
+    let cli = <MatchCli as clap::Parser>::try_parse_from(all)?;
+    Ok(cli.args.into_command()?)
+}
+
+fn resolve(raw: &RawSpec) -> Result<EngineSpec, SpecError> {
+    let cmd = raw.cmd.clone().ok_or(SpecError::NoCmd)?;
     let protocol = raw.proto.unwrap_or(Protocol::Uci);
     let limits = Limits {
         tc: raw.tc,
@@ -864,10 +1081,10 @@ fn resolve(raw: &RawSpec) -> Result<EngineSpec, String> {
         nodes: raw.nodes,
     };
     if limits.is_empty() {
-        return Err("no limit: give --tc, --st, --depth or --nodes (or tc=... in the spec)".into());
+        return Err(SpecError::NoLimit);
     }
     if protocol == Protocol::Xboard && limits.nodes.is_some() {
-        return Err("nodes= is a UCI limit; XBoard has none (use depth= or st=)".to_string());
+        return Err(SpecError::XboardNodes);
     }
     let name = raw.name.clone().unwrap_or_else(|| {
         std::path::Path::new(&cmd[0])
@@ -876,9 +1093,7 @@ fn resolve(raw: &RawSpec) -> Result<EngineSpec, String> {
             .unwrap_or_else(|| cmd[0].clone())
     });
     if name.is_empty() || name.contains(['"', '\n', '\r']) {
-        return Err(format!(
-            "name: '{name}' is empty or holds a quote or line break"
-        ));
+        return Err(SpecError::BadName(name));
     }
     Ok(EngineSpec {
         name,
@@ -897,12 +1112,8 @@ fn resolve(raw: &RawSpec) -> Result<EngineSpec, String> {
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
-
     fn play(list: &[&str]) -> MatchOptions {
-        match parse(&args(list)) {
+        match parse(list) {
             Ok(MatchCommand::Play(o)) => *o,
             other => panic!("{other:?}"),
         }
@@ -938,14 +1149,17 @@ mod tests {
     }
 
     #[test]
-    fn words_split_like_a_shell() {
-        assert_eq!(
-            split_words(r#"cmd=a b 'c d' "e \"f\"" g\ h"#).unwrap(),
-            vec!["cmd=a", "b", "c d", "e \"f\"", "g h"]
-        );
-        assert!(split_words("'open").is_err());
-        assert!(split_words("\"open").is_err());
-        assert_eq!(split_words("  ").unwrap(), Vec::<String>::new());
+    fn spec_words_split_like_a_shell() {
+        let spec = RawSpec::parse(r#"cmd=a b 'c d' "e \"f\"" g\ h name='x y'"#, true).unwrap();
+        assert_eq!(spec.cmd.unwrap(), vec!["a", "b", "c d", "e \"f\"", "g h"]);
+        assert_eq!(spec.name.as_deref(), Some("x y"));
+        for open in ["cmd='open", "cmd=\"open", "cmd=a name=\"x"] {
+            assert_eq!(
+                RawSpec::parse(open, true),
+                Err(SpecError::Unterminated(open.to_string()))
+            );
+        }
+        assert_eq!(RawSpec::parse("  ", false).unwrap(), RawSpec::default());
     }
 
     #[test]
@@ -1102,12 +1316,57 @@ mod tests {
                 "MOVES:CP",
             ),
             (
-                vec!["--engine", "cmd=a", "--engine", "cmd=b", "--adjudicate"],
+                vec!["--engine", "cmd=a", "--engine", "cmd=b", "--adjudicate", ""],
                 "key=value",
             ),
             (
-                vec!["--engine", "cmd=a", "--engine", "cmd=b", "--frob"],
-                "unknown argument",
+                vec![
+                    "--engine",
+                    "cmd=a",
+                    "--engine",
+                    "cmd=b",
+                    "--openings",
+                    "x",
+                    "y",
+                ],
+                "'y' is not a key=value word",
+            ),
+            (
+                vec![
+                    "--engine",
+                    "cmd=a",
+                    "--engine",
+                    "cmd=b",
+                    "--openings",
+                    "plies=3",
+                ],
+                "needs a FILE",
+            ),
+            (
+                vec![
+                    "--engine",
+                    "cmd=a",
+                    "--engine",
+                    "cmd=b",
+                    "--sprt",
+                    "elo0=0 'elo1=5",
+                ],
+                "unterminated",
+            ),
+            (
+                vec![
+                    "--engine",
+                    "cmd=a",
+                    "--engine",
+                    "cmd=b",
+                    "--timemargin",
+                    "600001",
+                ],
+                "0..=600000",
+            ),
+            (
+                vec!["--engine", "cmd=a", "--engine", "cmd=b", "--st", "0"],
+                "more than 0",
             ),
             (
                 vec![
@@ -1128,36 +1387,156 @@ mod tests {
                 "needs a value",
             ),
         ] {
-            let mut a = args(&base);
-            a.extend(args(&extra));
-            let e = parse(&a).unwrap_err();
+            let mut a = base.to_vec();
+            a.extend(&extra);
+            let e = parse(&a).unwrap_err().to_string();
             assert!(e.contains(wanted), "{extra:?}: {e}");
         }
-        let e = parse(&args(&["--engine", "cmd=a", "--engine", "cmd=b"])).unwrap_err();
+        let e = parse(["--engine", "cmd=a", "--engine", "cmd=b"])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("--variant"), "{e}");
-        let e = parse(&args(&["--variant", "go", "--engine", "cmd=a"])).unwrap_err();
-        assert!(e.contains("unknown variant"), "{e}");
-        let e = parse(&args(&[
+        let e = parse(["--variant", "go", "--engine", "cmd=a"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown variant 'go'"), "{e}");
+        assert!(e.contains("courier,schachdame,dualcheckers"), "{e}");
+        let e = parse([
             "--variant",
             "courier",
             "--engine",
             "cmd=a",
             "--engine",
             "cmd=b",
-        ]))
+        ])
         .unwrap_err();
-        assert!(e.contains("no limit"), "{e}");
+        assert!(
+            matches!(
+                e,
+                ParseError::Match(MatchError::Engine {
+                    index: 1,
+                    source: SpecError::NoLimit
+                })
+            ),
+            "{e}"
+        );
+    }
+
+    /// Errors clap finds itself: the kind says which, and the text names the flag.
+    fn clap_error(list: &[&str]) -> clap::Error {
+        match parse(list) {
+            Err(ParseError::Flags(e)) => e,
+            other => panic!("{list:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn clap_reads_the_flags() {
+        use clap::error::ErrorKind;
+        // `--flag=value` and `--flag value` are the same.
+        let a = play(&[
+            "--variant=courier",
+            "--depth=3",
+            "--engine=cmd=a name=A",
+            "--engine",
+            "cmd=b",
+            "--games=4",
+        ]);
+        let b = play(&[
+            "--variant",
+            "courier",
+            "--depth",
+            "3",
+            "--engine",
+            "cmd=a name=A",
+            "--engine",
+            "cmd=b",
+            "--games",
+            "4",
+        ]);
+        assert_eq!(a, b);
+        assert_eq!((a.games, a.engines[0].name.as_str()), (4, "A"));
+        // A typo gets a suggestion.
+        let e = clap_error(&["--variant", "courier", "--concurency", "2"]);
+        assert_eq!(e.kind(), ErrorKind::UnknownArgument);
+        assert!(e.to_string().contains("--concurrency"), "{e}");
+        // --replay takes no engine.
+        let e = clap_error(&["--replay", "g.pgn", "--engine", "cmd=a"]);
+        assert_eq!(e.kind(), ErrorKind::ArgumentConflict);
+        // Help is clap's, and names the spec keys.
+        let e = clap_error(&["--help"]);
+        assert_eq!(e.kind(), ErrorKind::DisplayHelp);
+        let help = e.to_string();
+        for flag in [
+            "--engine <SPEC>",
+            "--replay <FILE>",
+            "--sprt",
+            "cmd=PROGRAM",
+        ] {
+            assert!(help.contains(flag), "{flag}: {help}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_key_value_flag_keeps_its_last() {
+        let o = play(&[
+            "--variant",
+            "courier",
+            "--depth",
+            "1",
+            "--engine",
+            "cmd=a",
+            "--engine",
+            "cmd=b",
+            "--openings",
+            "one.epd",
+            "--openings",
+            "file=two.epd",
+            "plies=4",
+            "--adjudicate",
+            "draw=1:1",
+            "--adjudicate",
+            "resign=2:300",
+            "--each",
+            "depth=5",
+            "--each",
+            "depth=6 option.A=1",
+        ]);
+        let op = o.openings.unwrap();
+        assert_eq!((op.file, op.plies), (PathBuf::from("two.epd"), Some(4)));
+        assert_eq!(o.adjudication.draw, None);
+        assert_eq!(
+            o.adjudication.resign,
+            Some(ResignRule { moves: 2, cp: 300 })
+        );
+        // Every --each applies, a later one over an earlier one.
+        assert_eq!(o.engines[1].limits.depth, Some(6));
+        assert_eq!(o.engines[1].options, vec![("A".into(), "1".into())]);
+        assert_eq!(o.time_margin, Duration::from_millis(100));
+        assert_eq!(o.move_timeout, Duration::from_secs(60));
+        assert_eq!((o.seed, o.event.as_str()), (1, "kurier match"));
+    }
+
+    #[test]
+    fn the_flags_are_consistent() {
+        <MatchCli as clap::CommandFactory>::command().debug_assert();
     }
 
     #[test]
     fn replay_command() {
         assert_eq!(
-            parse(&args(&["--replay", "g.pgn"])).unwrap(),
+            parse(["--replay", "g.pgn"]).unwrap(),
             MatchCommand::Replay {
                 file: PathBuf::from("g.pgn"),
                 variant: None
             }
         );
-        assert_eq!(parse(&args(&["--help"])).unwrap(), MatchCommand::Help);
+        assert_eq!(
+            parse(["--replay", "g.pgn", "--variant", "courier"]).unwrap(),
+            MatchCommand::Replay {
+                file: PathBuf::from("g.pgn"),
+                variant: Some(Variant::Courier)
+            }
+        );
     }
 }
