@@ -19,7 +19,7 @@ pub mod present;
 pub use clock::{Clocks, TimeControl};
 use diagram::Style;
 use input::{Line, LineReader};
-use kurier_engine::search::{Info, Limits, Score, Searcher};
+use kurier_engine::search::{FromInternal, Info, Limits, Score, Searcher};
 use kurier_rules::game::{Color, MoveError, Outcome, Reason};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
