@@ -451,7 +451,7 @@ mod tests {
         assert_eq!(o.human, kurier_rules::game::Color::Black);
         assert!(o.ascii && !o.colour);
         assert_eq!((o.threads, o.hash_mb), (2, 16));
-        assert!(matches!(o.limit, EngineLimit::Clock(tc) if tc.base.as_secs() == 300));
+        assert!(matches!(o.limit, EngineLimit::Clock(tc) if tc.base().as_secs() == 300));
         let Command::Play(o) = parse(&args("play --variant courier")).unwrap() else {
             panic!("not play")
         };

@@ -3,7 +3,7 @@
 //! rules (a game the rules ended has exactly their result and a `normal` termination; a game
 //! they did not end needs a reason such as a resignation, a forfeit or an adjudication).
 
-use super::game::Termination;
+use super::arbiter::Termination;
 use super::pgn::{self, PgnGame};
 use kurier_rules::game::{Game, MoveError};
 use kurier_rules::games::Variant;

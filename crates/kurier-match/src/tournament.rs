@@ -8,7 +8,7 @@
 //! appends each game to the PGN file as it finishes, shows progress on stderr, stops early when
 //! an SPRT decides, and prints the tables on stdout at the end.
 
-use super::game::{self, ArbiterSettings, GameEnd, GameReport, PlayedMove, Termination};
+use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, PlayedMove, Termination};
 use super::openings::{self, Opening};
 use super::options::{EngineSpec, MatchOptions};
 use super::pgn::{PgnGame, PgnMove};
@@ -202,7 +202,7 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
                     break;
                 };
                 let limits = [specs[job.white].limits, specs[job.black].limits];
-                let played = with_game!(options.variant, G => game::play_game::<G>(
+                let played = with_game!(options.variant, G => arbiter::play_game::<G>(
                     [&mut w, &mut b],
                     limits,
                     opening,
@@ -213,7 +213,7 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
                 match played {
                     Ok(report) => report,
                     Err(e) => {
-                        shared.give_up(e);
+                        shared.give_up(e.to_string());
                         break;
                     }
                 }
@@ -284,9 +284,7 @@ pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &s
         tags.push(("WhiteTimeControl".to_string(), tc(w)));
         tags.push(("BlackTimeControl".to_string(), tc(b)));
     }
-    let plain_tc = |s: &EngineSpec| {
-        s.limits.st.is_none() && s.limits.depth.is_none() && s.limits.nodes.is_none()
-    };
+    let plain_tc = |s: &EngineSpec| s.limits.search.is_empty();
     if !(plain_tc(w) && plain_tc(b)) {
         tags.push(("WhiteLimits".to_string(), w.limits.to_string()));
         tags.push(("BlackLimits".to_string(), b.limits.to_string()));
