@@ -54,7 +54,11 @@ pub fn run(command: &MatchCommand, out: &mut impl std::io::Write) -> Result<bool
             writeln!(out, "{MATCH_USAGE}").map_err(|e| e.to_string())?;
             Ok(true)
         }
-        MatchCommand::Replay { file, variant } => replay::replay_file(file, *variant, out),
-        MatchCommand::Play(options) => tournament::run(options, out).map(|()| true),
+        MatchCommand::Replay { file, variant } => {
+            replay::replay_file(file, *variant, out).map_err(|e| e.to_string())
+        }
+        MatchCommand::Play(options) => tournament::run(options, out)
+            .map(|()| true)
+            .map_err(|e| e.to_string()),
     }
 }

@@ -491,9 +491,32 @@ fn sprt_text(options: &MatchOptions, tally: &Tally) -> Option<String> {
     ))
 }
 
+/// Why a match could not be played to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// The openings could not be loaded.
+    #[error("{0}")]
+    Openings(String),
+    /// The PGN file could not be opened.
+    #[error("cannot open {path}: {source}")]
+    Pgn {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The match was given up (an engine that cannot start, a PGN that cannot be written).
+    #[error("the match stopped: {0}")]
+    Stopped(String),
+    /// The tables could not be written.
+    #[error("{0}")]
+    Output(#[from] std::io::Error),
+}
+
 /// Runs the match; the tables go to `out`, progress to stderr.
-pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
-    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
+pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), MatchError> {
+    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)
+        .map_err(MatchError::Openings)?;
     let jobs = schedule(
         options.engines.len(),
         options.games,
@@ -507,7 +530,10 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+                .map_err(|source| MatchError::Pgn {
+                    path: path.clone(),
+                    source,
+                })?,
         ),
         None => None,
     };
@@ -599,7 +625,6 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
         .unwrap_or_else(|e| e.into_inner())
         .take()
         .or(write_error);
-    let w = |e: std::io::Error| e.to_string();
     writeln!(
         out,
         "Results: {} {}, {} of {total} games played in {}",
@@ -612,11 +637,10 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
             .join(" vs "),
         tally.played,
         clock_text(start.elapsed())
-    )
-    .map_err(w)?;
-    print_tables(out, options, &tally, sprt_text(options, &tally)).map_err(w)?;
+    )?;
+    print_tables(out, options, &tally, sprt_text(options, &tally))?;
     match fatal {
-        Some(e) => Err(format!("the match stopped: {e}")),
+        Some(e) => Err(MatchError::Stopped(e)),
         None => Ok(()),
     }
 }

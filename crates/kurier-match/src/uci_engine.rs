@@ -147,18 +147,24 @@ impl UciState {
         go
     }
 
+    /// The `position`: `startpos` when the engine announced the game's start as its own, else
+    /// the FEN; then the moves.
+    fn position(&self, request: &MoveRequest) -> UciCommand {
+        let fen = request.start.fen;
+        let own_start = self.startpos.as_deref() == Some(fen);
+        UciCommand::Position {
+            fen: (!own_start).then(|| fen.to_string()),
+            moves: request.moves.to_vec(),
+        }
+    }
+
     /// `position ...` and `go ...`.
     pub fn request_move(
         &mut self,
         process: &mut Process,
         request: &MoveRequest,
     ) -> Result<(), EngineError> {
-        let fen = request.start.fen;
-        let own_start = self.startpos.as_deref() == Some(fen);
-        process.send(UciCommand::Position {
-            fen: (!own_start).then(|| fen.to_string()),
-            moves: request.moves.to_vec(),
-        })?;
+        process.send(self.position(request))?;
         process.send(UciCommand::Go(Box::new(Self::go(request))))
     }
 
@@ -226,6 +232,46 @@ mod tests {
         assert_eq!(s.interpret("info depth x score cp y"), Reply::Nothing);
         assert_eq!(s.interpret("readyok"), Reply::Nothing);
         assert_eq!(s.interpret("bestmove"), Reply::Move(String::new()));
+    }
+
+    #[test]
+    fn startpos_only_when_the_engine_announced_it() {
+        let fen = kurier_rules::games::courier::START_FEN;
+        let start = GameStart {
+            variant: Variant::Courier,
+            fen,
+            color: Color::White,
+            limits: Limits::default(),
+        };
+        let moves = ["i2i3".to_string()];
+        let request = MoveRequest {
+            start: &start,
+            moves: &moves,
+            clocks: [None, None],
+        };
+        let mut s = UciState::default();
+        assert_eq!(
+            s.position(&request).to_string(),
+            format!("position fen {fen} moves i2i3")
+        );
+        // What Kurier (and Fairy-Stockfish) say after `setoption name UCI_Variant value courier`.
+        let announced: UciReply = format!("info string variant courier startpos {fen}")
+            .parse()
+            .unwrap();
+        let UciReply::VariantStart { fen: own, .. } = announced else {
+            panic!("{announced:?}")
+        };
+        s.startpos = Some(own);
+        assert_eq!(
+            s.position(&request).to_string(),
+            "position startpos moves i2i3"
+        );
+        // Another start (the pre-ceremony array, CourierStart=array) goes out as a FEN.
+        s.startpos = Some(kurier_rules::games::courier::PRE_CEREMONY_FEN.to_string());
+        assert!(s
+            .position(&request)
+            .to_string()
+            .starts_with("position fen "));
     }
 
     #[test]
