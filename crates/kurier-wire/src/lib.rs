@@ -16,7 +16,7 @@
 //! - [`clock`]: one side's running [`Clock`].
 //! - [`search_limits`]: [`SearchLimits`] (depth, nodes, fixed time, mate, infinite).
 //! - [`score`]: [`Score`] (centipawns or mate, both protocols' forms).
-//! - [`lines`]: the line reader both sides use (length-capped, lenient UTF-8).
+//! - [`lines`](mod@lines): the line reader both sides use (length-capped, lenient UTF-8).
 //! - [`relay`]: moves as XBoard relays them (Dual-checkers multi-leg captures).
 
 pub mod clock;
