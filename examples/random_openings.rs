@@ -37,7 +37,8 @@ fn main() -> Result<(), String> {
                 ok = false;
                 break;
             }
-            game.play_text(&legal[next(legal.len())])?;
+            game.play_text(&legal[next(legal.len())])
+                .map_err(|e| e.to_string())?;
         }
         let fen = game.fen();
         if ok && game.result().is_none() && seen.insert(fen.clone()) {

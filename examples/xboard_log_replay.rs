@@ -21,7 +21,7 @@ fn main() -> Result<(), String> {
     for line in text.lines() {
         // The start position XBoard gave the first engine (setboard), else the game's start.
         if let Some(fen) = line.split(">first : setboard ").nth(1) {
-            record = Some(AnyRecord::from_fen(variant, fen.trim())?);
+            record = Some(AnyRecord::from_fen(variant, fen.trim()).map_err(|e| e.to_string())?);
             plies = 0;
             continue;
         }

@@ -510,7 +510,7 @@ mod tests {
         assert_eq!(o.human, Color::Black);
         assert!(o.ascii && !o.colour);
         assert_eq!((o.threads, o.hash_mb), (2, 16));
-        assert!(matches!(o.limit, EngineLimit::Clock(tc) if tc.base.as_secs() == 300));
+        assert!(matches!(o.limit, EngineLimit::Clock(tc) if tc.base().as_secs() == 300));
         let Command::Play(p) = command("play --variant courier --color=w --st 0.25") else {
             panic!("not play")
         };

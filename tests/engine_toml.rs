@@ -9,7 +9,8 @@
 mod engine;
 
 use engine::Engine;
-use kurier_engine::options::Options;
+use kurier_engine::options::{Opt, Options};
+use kurier_engine::protocol::engine_options::uci_option;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -50,7 +51,12 @@ fn option<'a>(lines: &'a [String], name: &str) -> &'a str {
 fn the_shipped_file_gives_the_built_in_defaults_without_a_message() {
     let shipped = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("engine.toml");
     let (options, stderr) = run(&shipped);
-    assert_eq!(options, Options::default().uci_lines());
+    let defaults = Options::default();
+    let expected: Vec<String> = Opt::ALL
+        .iter()
+        .map(|&o| uci_option(&defaults, o).to_string())
+        .collect();
+    assert_eq!(options, expected);
     assert!(!stderr.contains("ERROR"), "{stderr}");
 }
 

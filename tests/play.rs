@@ -335,10 +335,10 @@ fn a_bad_fen_is_an_error_not_a_panic() {
 #[test]
 fn clocks_are_shown_and_run() {
     let mut o = options(Variant::Schachdame, None, Color::White, 1);
-    o.limit = EngineLimit::Clock(TimeControl {
-        base: Duration::from_secs(3),
-        increment: Duration::from_millis(100),
-    });
+    o.limit = EngineLimit::Clock(TimeControl::sudden_death(
+        Duration::from_secs(3),
+        Duration::from_millis(100),
+    ));
     let out = session_with(&o, b"d2e3\nquit\n");
     assert!(out.contains("Clocks: White 0:03.0   Black 0:03.0"), "{out}");
     assert!(out.contains("Kurier plays "), "{out}");
@@ -370,10 +370,10 @@ impl Read for SlowLines {
 #[test]
 fn the_persons_clock_can_fall() {
     let mut o = options(Variant::Schachdame, None, Color::White, 1);
-    o.limit = EngineLimit::Clock(TimeControl {
-        base: Duration::from_millis(50),
-        increment: Duration::ZERO,
-    });
+    o.limit = EngineLimit::Clock(TimeControl::sudden_death(
+        Duration::from_millis(50),
+        Duration::ZERO,
+    ));
     let input = BufReader::new(SlowLines {
         lines: vec![b"d2e3\n", b"d2e3\n", b"undo\n"],
         pause: Duration::from_millis(120),

@@ -7,7 +7,7 @@ mod common;
 
 use common::forced;
 use kurier_engine::search::plain::plain_search;
-use kurier_engine::search::{search_position, Limits, Score, Searchable};
+use kurier_engine::search::{search_position, FromInternal, Limits, Score, Searchable};
 use kurier_rules::game::Game;
 use kurier_rules::games::courier::Courier;
 use kurier_rules::games::dual::DualCheckers;

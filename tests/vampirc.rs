@@ -2,7 +2,7 @@
 //! shows that Kurier's own UCI reader handles each of them. If an upgrade of the crate changes
 //! any of this, these tests say so before a GUI does.
 
-use kurier_engine::protocol::uci::{parse_command, Command};
+use kurier_wire::uci::{UciCommand, UciError};
 use std::panic::catch_unwind;
 use vampirc_uci::{parse_one, UciMessage, UciOptionConfig, UciSearchControl};
 
@@ -22,12 +22,11 @@ fn the_crate_drops_twelve_file_moves() {
     }
     // Kurier keeps every move.
     assert_eq!(
-        parse_command("position startpos moves i2i3 l1l2"),
-        Some(Command::Position(
-            ["startpos", "moves", "i2i3", "l1l2"]
-                .map(String::from)
-                .to_vec()
-        ))
+        "position startpos moves i2i3 l1l2".parse(),
+        Ok(UciCommand::Position {
+            fen: None,
+            moves: ["i2i3", "l1l2"].map(String::from).to_vec()
+        })
     );
 }
 
@@ -40,10 +39,7 @@ fn the_crate_drops_go_perft() {
         } => assert_eq!(depth, Some(5)),
         other => panic!("vampirc-uci read it as {other:?}"),
     }
-    assert_eq!(
-        parse_command("go perft 3"),
-        Some(Command::Go(["perft", "3"].map(String::from).to_vec()))
-    );
+    assert_eq!("go perft 3".parse(), Ok(UciCommand::Perft(3)));
 }
 
 #[test]
@@ -52,10 +48,7 @@ fn the_crate_panics_on_deep_go_and_a_trailing_space() {
         let result = catch_unwind(|| parse_one(line));
         assert!(result.is_err(), "vampirc-uci no longer panics on '{line}'");
         // Kurier reads them without a panic.
-        assert!(
-            matches!(parse_command(line), Some(Command::Go(_))),
-            "{line}"
-        );
+        assert!(matches!(line.parse(), Ok(UciCommand::Go(_))), "{line}");
     }
 }
 
@@ -71,13 +64,13 @@ fn the_crate_reads_the_single_word_commands_kurier_gives_it() {
     ] {
         assert_eq!(parse_one(word), expected, "{word}");
     }
-    assert_eq!(parse_command("  isready  "), Some(Command::IsReady));
-    assert_eq!(parse_command("stop"), Some(Command::Stop));
-    assert_eq!(parse_command(""), None);
+    assert_eq!("  isready  ".parse(), Ok(UciCommand::IsReady));
+    assert_eq!("stop".parse(), Ok(UciCommand::Stop));
+    assert_eq!("".parse::<UciCommand>(), Err(UciError::Empty));
     // A keyword with trailing words is not guessed at.
     assert!(matches!(
-        parse_command("isready now"),
-        Some(Command::Unknown(_))
+        "isready now".parse::<UciCommand>(),
+        Err(UciError::Unknown(_))
     ));
 }
 

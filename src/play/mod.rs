@@ -19,7 +19,7 @@ pub mod present;
 pub use clock::{Clocks, TimeControl};
 use diagram::Style;
 use input::{Line, LineReader};
-use kurier_engine::search::{Info, Limits, Score, Searcher};
+use kurier_engine::search::{FromInternal, Info, Limits, Score, Searcher};
 use kurier_rules::game::{Color, MoveError, Outcome, Reason};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
@@ -150,7 +150,12 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             None => G::start(),
         };
         let clocks = match options.limit {
-            EngineLimit::Clock(tc) => Some(Clocks::new(tc)),
+            EngineLimit::Clock(tc) if tc.is_clock() => Some(Clocks::new(tc)),
+            EngineLimit::Clock(tc) => {
+                return Err(format!(
+                    "time control '{tc}': play needs a clock, [MOVES/]BASE[+INC] (for a fixed time a move use --st)"
+                ))
+            }
             _ => None,
         };
         Ok(Play {
@@ -281,7 +286,7 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
 
     fn limit_text(&self) -> String {
         match self.limit {
-            EngineLimit::Clock(tc) => format!("clock {tc}"),
+            EngineLimit::Clock(tc) => format!("clock {}", clock::describe(tc)),
             EngineLimit::MoveTime(t) => format!("{} s a move", t.as_secs_f64()),
             EngineLimit::Depth(d) => format!("depth {d}"),
         }
@@ -621,9 +626,9 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             },
             EngineLimit::Clock(tc) => Limits {
                 clock: Some(kurier_engine::search::Clock {
-                    time_left: self.clocks.map_or(tc.base, |c| c.left(side)),
-                    increment: tc.increment,
-                    moves_to_go: None,
+                    time_left: self.clocks.map_or(tc.base(), |c| c.left(side)),
+                    increment: tc.increment(),
+                    moves_to_go: self.clocks.and_then(|c| c.moves_to_go(side)),
                     overhead: Duration::from_millis(20),
                 }),
                 ..Limits::default()

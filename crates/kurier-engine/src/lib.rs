@@ -9,10 +9,13 @@
 //! the match runner or the command line.
 //!
 //! ```text
-//!  stdin/stdout ──> protocol::{uci, xboard} ──> session (record, options) ──> search::Searcher<G>
-//!                                                                              │ eval::{courier, …}
-//!                                                                              v
-//!                                           kurier_rules::games::{schachdame, courier, dual}
+//!  stdin/stdout ──> protocol::{uci_session, xboard_session} ──> session::AnyRecord
+//!                     │ kurier_wire (commands, replies)               │
+//!                     │ engine_options (option side effects)          v
+//!                     v                                       search::Searcher<G>
+//!                  thinker (search thread)                        │ eval::{courier, …}
+//!                                                                 v
+//!                                      kurier_rules::games::{schachdame, courier, dual}
 //! ```
 
 pub mod bench;

@@ -4,7 +4,8 @@
 //! Each [`Opt`] has a protocol name (what a GUI shows and sends), a file key (what `engine.toml`
 //! uses), a kind (spin, check or combo, with its range or choices) and a one-line description.
 //! [`Options::set`] checks a value against its kind and stores it; the protocol layer then
-//! applies side effects (a new hash table, a new game for another variant).
+//! applies side effects (a new hash table, a new game for another variant) and writes the
+//! options in each protocol's form (`protocol::engine_options`).
 
 use kurier_rules::games::Variant;
 use log::LevelFilter;
@@ -55,7 +56,16 @@ pub enum Opt {
 }
 
 const LOG_LEVELS: &[&str] = &["off", "error", "warn", "info", "debug", "trace"];
-const VARIANTS: &[&str] = &["courier", "schachdame", "dualcheckers"];
+/// The games' protocol names, from the one table of games ([`Variant::ALL`]).
+const VARIANTS: &[&str] = &{
+    let mut names = [""; Variant::ALL.len()];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Variant::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 const COURIER_STARTS: &[&str] = &["ceremony", "array"];
 
 impl Opt {
@@ -332,55 +342,6 @@ impl Options {
         }
         Ok(())
     }
-
-    /// UCI `option name ...` lines for the `uci` answer, defaults being the current values.
-    pub fn uci_lines(&self) -> Vec<String> {
-        Opt::ALL
-            .into_iter()
-            .map(|o| {
-                let (name, value) = (o.name(), self.value(o));
-                match o.kind() {
-                    Kind::Spin { min, max } => {
-                        format!("option name {name} type spin default {value} min {min} max {max}")
-                    }
-                    Kind::Check => format!("option name {name} type check default {value}"),
-                    Kind::Combo(choices) => {
-                        let vars: String = choices.iter().map(|c| format!(" var {c}")).collect();
-                        format!("option name {name} type combo default {value}{vars}")
-                    }
-                }
-            })
-            .collect()
-    }
-
-    /// XBoard `feature option="..."` lines for the options XBoard has no command for.
-    pub fn xboard_features(&self) -> Vec<String> {
-        Opt::ALL
-            .into_iter()
-            .filter(|o| !o.xboard_native())
-            .map(|o| {
-                let (name, value) = (o.name(), self.value(o));
-                let spec = match o.kind() {
-                    Kind::Spin { min, max } => format!("-spin {value} {min} {max}"),
-                    Kind::Check => format!("-check {}", u8::from(value == "true")),
-                    Kind::Combo(choices) => {
-                        let list: Vec<String> = choices
-                            .iter()
-                            .map(|c| {
-                                if *c == value {
-                                    format!("*{c}")
-                                } else {
-                                    c.to_string()
-                                }
-                            })
-                            .collect();
-                        format!("-combo {}", list.join(" /// "))
-                    }
-                };
-                format!("feature option=\"{name} {spec}\"")
-            })
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -429,24 +390,5 @@ mod tests {
             copy.set_opt(opt, &o.value(opt)).unwrap();
             assert_eq!(copy, o, "{opt:?}");
         }
-    }
-
-    #[test]
-    fn protocol_lines_come_from_the_table() {
-        let o = Options::default();
-        let uci = o.uci_lines();
-        assert!(uci.contains(
-            &"option name UCI_Variant type combo default schachdame var courier var schachdame var dualcheckers".to_string()
-        ));
-        assert!(uci.contains(
-            &"option name Move Overhead type spin default 30 min 0 max 5000".to_string()
-        ));
-        let xb = o.xboard_features();
-        assert!(
-            xb.contains(&"feature option=\"CourierStart -combo *ceremony /// array\"".to_string())
-        );
-        assert!(xb.contains(&"feature option=\"Hash -spin 64 1 65536\"".to_string()));
-        assert!(xb.contains(&"feature option=\"Ponder -check 0\"".to_string()));
-        assert!(!xb.iter().any(|l| l.contains("UCI_Variant")));
     }
 }

@@ -8,38 +8,41 @@
 //! judges.
 //!
 //! ```text
-//!  options ──> tournament (schedule, workers, tables) ──> game (the arbiter: one game)
+//!  options ──> tournament (schedule, workers, tables) ──> arbiter (one game)
 //!                 │                                          │  GameRecord<G>: Kurier's rules
-//!                 │ openings, pgn, stats                     v
-//!                 │                               player (protocol-independent engine)
-//!                 │                                 ├── uci / xboard (GUI side of each protocol)
-//!                 v                                 └── engine (child process, reader thread)
-//!              replay (re-check a PGN)                     clock (the runner's clocks)
+//!                 │ openings, pgn, stats                     │  kurier_wire::Clock per side
+//!                 │                                          v
+//!                 │                    player (protocol-independent engine) ── request, reply
+//!                 │                      ├── uci_engine / xboard_engine (GUI side, kurier_wire)
+//!                 v                      └── process (child process, reader thread, timeouts)
+//!              replay (re-check a PGN)
 //! ```
 //!
 //! - [`options`]: the command line, parsed into types with clear errors.
-//! - [`engine`]: the child process — spawn with a working directory, a reader thread that
+//! - [`process`]: the child process — spawn with a working directory, a reader thread that
 //!   time-stamps each line, timeouts on every wait, killed and reaped on drop.
-//! - [`player`], [`uci`], [`xboard`]: handshake, game set-up, move requests, what each line means.
-//! - [`clock`]: the clocks the runner keeps, with increments and repeating periods.
-//! - [`game`]: the arbiter — every move checked with Kurier's rules before it is forwarded;
-//!   results by the rules, forfeits for illegal moves, crashes, hangs and false claims.
+//! - [`player`], [`uci_engine`], [`xboard_engine`]: handshake, game set-up, move requests, what
+//!   each line means; [`request`] and [`reply`] are what they exchange with the arbiter.
+//! - [`arbiter`]: one game — every move checked with Kurier's rules before it is forwarded;
+//!   results by the rules, forfeits for illegal moves, crashes, hangs and false claims; the
+//!   clocks (`kurier_wire::Clock`), with increments and repeating periods.
 //! - [`openings`], [`pgn`], [`replay`]: start positions, the PGN writer and reader, `--replay`.
 //! - [`stats`]: Elo with error bars, LOS, SPRT.
 //! - [`tournament`]: the schedule (pairs, rounds, colours, openings) and concurrent play.
 
-pub mod clock;
-pub mod engine;
-pub mod game;
+pub mod arbiter;
 pub mod openings;
 pub mod options;
 pub mod pgn;
 pub mod player;
+pub mod process;
 pub mod replay;
+pub mod reply;
+pub mod request;
 pub mod stats;
 pub mod tournament;
-pub mod uci;
-pub mod xboard;
+pub mod uci_engine;
+pub mod xboard_engine;
 
 pub use options::{MatchArgs, MatchCommand};
 
@@ -48,11 +51,11 @@ pub use options::{MatchArgs, MatchCommand};
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The match could not be played to its end.
-    #[error("{0}")]
-    Match(String),
+    #[error(transparent)]
+    Match(#[from] tournament::TournamentError),
     /// The PGN file could not be replayed.
-    #[error("{0}")]
-    Replay(String),
+    #[error(transparent)]
+    Replay(#[from] replay::ReplayError),
 }
 
 /// Runs a `kurier match` command, writing results to `out`. `Ok(false)` when a replay found a

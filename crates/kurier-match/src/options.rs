@@ -24,6 +24,7 @@
 //! The words themselves are split by the `shell-words` crate.
 
 use kurier_rules::games::Variant;
+use kurier_wire::SearchLimits;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -72,118 +73,22 @@ impl fmt::Display for Protocol {
     }
 }
 
-/// A clock: `moves` per period (0: the whole game), `base` per period, `increment` per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Moves per period; 0 means one period for the whole game.
-    pub moves: u32,
-    /// Time per period.
-    pub base: Duration,
-    /// Time added after every move.
-    pub increment: Duration,
-}
+pub use kurier_wire::time_control::{format_seconds, parse_seconds, TimeControl};
 
-/// Reads seconds: `60`, `0.5`, or `m:ss` / `h:mm:ss` (`1:30`, `0:05.5`).
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let bad = || format!("'{text}' is not a time (seconds, or m:ss)");
-    let mut total = 0.0f64;
-    let parts: Vec<&str> = text.split(':').collect();
-    if parts.len() > 3 || parts.iter().any(|p| p.is_empty()) {
-        return Err(bad());
-    }
-    for (i, part) in parts.iter().enumerate() {
-        let last = i + 1 == parts.len();
-        let value: f64 = if last {
-            part.parse().map_err(|_| bad())?
-        } else {
-            part.parse::<u32>().map_err(|_| bad())? as f64
-        };
-        if !value.is_finite() || value < 0.0 || (i > 0 && value >= 60.0) {
-            return Err(bad());
-        }
-        total = total * 60.0 + value;
-    }
-    if total > 1e7 {
-        return Err(format!("'{text}' is too long a time"));
-    }
-    Ok(Duration::from_secs_f64(total))
-}
-
-/// Seconds with up to three decimals and no trailing zeros: `60`, `0.5`, `0.01`.
-pub fn format_seconds(d: Duration) -> String {
-    let s = format!("{:.3}", d.as_secs_f64());
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_string()
-}
-
-impl FromStr for TimeControl {
-    type Err = String;
-    /// `[MOVES/]BASE[+INC]`: `40/60+0.5`, `60+0.5`, `1:30+1`, `40/5:00`, `10`.
-    fn from_str(s: &str) -> Result<Self, String> {
-        let text = s.trim();
-        let err = |why: String| format!("time control '{text}': {why}");
-        let (moves, rest) = match text.split_once('/') {
-            Some((m, rest)) => {
-                let moves =
-                    m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(|| {
-                        err(format!("'{m}' is not a number of moves (1 or more)"))
-                    })?;
-                (moves, rest)
-            }
-            None => (0, text),
-        };
-        let (base, inc) = match rest.split_once('+') {
-            Some((b, i)) => (b, Some(i)),
-            None => (rest, None),
-        };
-        let base = parse_seconds(base).map_err(err)?;
-        let increment = match inc {
-            Some(i) => parse_seconds(i).map_err(err)?,
-            None => Duration::ZERO,
-        };
-        if base.is_zero() {
-            return Err(err("the base time must be more than 0".to_string()));
-        }
-        Ok(TimeControl {
-            moves,
-            base,
-            increment,
-        })
-    }
-}
-
-impl fmt::Display for TimeControl {
-    /// The form the parser reads and PGN's `TimeControl` tag uses: `40/60+0.5`, `60+0.01`, `60`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.moves > 0 {
-            write!(f, "{}/", self.moves)?;
-        }
-        write!(f, "{}", format_seconds(self.base))?;
-        if !self.increment.is_zero() {
-            write!(f, "+{}", format_seconds(self.increment))?;
-        }
-        Ok(())
-    }
-}
-
-/// How long an engine may think: a clock, a fixed time per move, a depth or a node count; any
-/// combination, at least one.
+/// How long an engine may think: a clock kept by the runner, a fixed time per move, a depth or
+/// a node count; any combination, at least one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// A clock kept by the runner.
+    /// A clock kept by the runner (`inf` sets none).
     pub tc: Option<TimeControl>,
-    /// Fixed time per move.
-    pub st: Option<Duration>,
-    /// Fixed depth in plies.
-    pub depth: Option<u32>,
-    /// Fixed node count (UCI only).
-    pub nodes: Option<u64>,
+    /// The fixed time (`st`, UCI `movetime`), depth and node limits (UCI only) per move.
+    pub search: SearchLimits,
 }
 
 impl Limits {
-    /// True when no limit is set.
+    /// True when no limit is set (an infinite time control is none).
     pub fn is_empty(&self) -> bool {
-        self.tc.is_none() && self.st.is_none() && self.depth.is_none() && self.nodes.is_none()
+        self.tc.is_none_or(|tc| tc == TimeControl::Infinite) && self.search.is_empty()
     }
 }
 
@@ -194,13 +99,13 @@ impl fmt::Display for Limits {
         if let Some(tc) = self.tc {
             parts.push(format!("tc={tc}"));
         }
-        if let Some(st) = self.st {
+        if let Some(st) = self.search.movetime {
             parts.push(format!("st={}", format_seconds(st)));
         }
-        if let Some(d) = self.depth {
+        if let Some(d) = self.search.depth {
             parts.push(format!("depth={d}"));
         }
-        if let Some(n) = self.nodes {
+        if let Some(n) = self.search.nodes {
             parts.push(format!("nodes={n}"));
         }
         f.write_str(&parts.join(" "))
@@ -1076,14 +981,17 @@ fn resolve(raw: &RawSpec) -> Result<EngineSpec, SpecError> {
     let protocol = raw.proto.unwrap_or(Protocol::Uci);
     let limits = Limits {
         tc: raw.tc,
-        st: raw.st,
-        depth: raw.depth,
-        nodes: raw.nodes,
+        search: SearchLimits {
+            movetime: raw.st,
+            depth: raw.depth,
+            nodes: raw.nodes,
+            ..SearchLimits::default()
+        },
     };
     if limits.is_empty() {
         return Err(SpecError::NoLimit);
     }
-    if protocol == Protocol::Xboard && limits.nodes.is_some() {
+    if protocol == Protocol::Xboard && limits.search.nodes.is_some() {
         return Err(SpecError::XboardNodes);
     }
     let name = raw.name.clone().unwrap_or_else(|| {
@@ -1117,35 +1025,6 @@ mod tests {
             Ok(MatchCommand::Play(o)) => *o,
             other => panic!("{other:?}"),
         }
-    }
-
-    #[test]
-    fn time_controls() {
-        let tc = |s: &str| s.parse::<TimeControl>();
-        let ms = Duration::from_millis;
-        assert_eq!(
-            tc("40/60+0.5").unwrap(),
-            TimeControl {
-                moves: 40,
-                base: Duration::from_secs(60),
-                increment: ms(500)
-            }
-        );
-        assert_eq!(tc("1+0.01").unwrap().increment, ms(10));
-        assert_eq!(tc("1:30+1").unwrap().base, Duration::from_secs(90));
-        assert_eq!(tc("1:00:00").unwrap().base, Duration::from_secs(3600));
-        assert_eq!(tc("0:05.5").unwrap().base, ms(5500));
-        assert_eq!(tc("10").unwrap().increment, Duration::ZERO);
-        assert_eq!(tc("40/5:00").unwrap().moves, 40);
-        for bad in [
-            "", "x", "0/60", "-1+1", "60+", "1:60", "0", "1::2", "40/", "nan", "inf+1",
-        ] {
-            assert!(tc(bad).is_err(), "{bad}");
-        }
-        for s in ["40/60+0.5", "60+0.01", "10", "90+1"] {
-            assert_eq!(tc(s).unwrap().to_string(), s);
-        }
-        assert_eq!(tc("1:30+1").unwrap().to_string(), "90+1");
     }
 
     #[test]
@@ -1185,7 +1064,7 @@ mod tests {
         assert!(a.options.contains(&("Hash".into(), "16".into())));
         assert!(a.options.contains(&("Ini File".into(), "/a b".into())));
         assert_eq!(a.limits.tc.unwrap().to_string(), "10+0.1");
-        assert_eq!(a.limits.depth, Some(4));
+        assert_eq!(a.limits.search.depth, Some(4));
         assert_eq!(b.cmd, vec!["fsf", "-q"]);
         assert_eq!(b.name, "FSF");
         assert_eq!(b.limits.tc.unwrap().to_string(), "5+0.05");
@@ -1251,7 +1130,10 @@ mod tests {
         assert_eq!(op.order, OpeningOrder::Random);
         assert_eq!(op.plies, Some(8));
         assert_eq!(o.concurrency, 2);
-        assert_eq!(o.engines[0].limits.st, Some(Duration::from_millis(500)));
+        assert_eq!(
+            o.engines[0].limits.search.movetime,
+            Some(Duration::from_millis(500))
+        );
     }
 
     #[test]
@@ -1510,7 +1392,7 @@ mod tests {
             Some(ResignRule { moves: 2, cp: 300 })
         );
         // Every --each applies, a later one over an earlier one.
-        assert_eq!(o.engines[1].limits.depth, Some(6));
+        assert_eq!(o.engines[1].limits.search.depth, Some(6));
         assert_eq!(o.engines[1].options, vec![("A".into(), "1".into())]);
         assert_eq!(o.time_margin, Duration::from_millis(100));
         assert_eq!(o.move_timeout, Duration::from_secs(60));

@@ -3,7 +3,7 @@
 //! rules (a game the rules ended has exactly their result and a `normal` termination; a game
 //! they did not end needs a reason such as a resignation, a forfeit or an adjudication).
 
-use super::game::Termination;
+use super::arbiter::Termination;
 use super::pgn::{self, PgnGame};
 use kurier_rules::game::{Game, MoveError};
 use kurier_rules::games::Variant;
@@ -107,16 +107,42 @@ fn check<G: Game>(game: &PgnGame) -> Result<String, String> {
     }
 }
 
+/// Why a PGN could not be checked (a mismatch is no error: it is reported and counted).
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The text is not PGN.
+    #[error("{0}")]
+    Pgn(String),
+    /// The report could not be written.
+    #[error("{0}")]
+    Output(#[from] std::io::Error),
+    /// Any of these, in a named file.
+    #[error("{path}: {error}")]
+    In {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        error: Box<ReplayError>,
+    },
+}
+
 /// Checks every game of `text`; writes one line per game and a summary. Returns the number of
 /// games and of mismatches.
 pub fn replay_text(
     text: &str,
     variant: Option<Variant>,
     out: &mut impl Write,
-) -> Result<(usize, usize), String> {
-    let games = pgn::parse(text)?;
+) -> Result<(usize, usize), ReplayError> {
+    let games = pgn::parse(text).map_err(ReplayError::Pgn)?;
     let mut mismatches = 0;
-    let w = |e: std::io::Error| e.to_string();
     for (n, game) in games.iter().enumerate() {
         let label = format!(
             "game {} (line {}, {} - {})",
@@ -137,10 +163,10 @@ pub fn replay_text(
             (None, None) => Err("no Variant tag; name the game with --variant".to_string()),
         };
         match checked {
-            Ok(summary) => writeln!(out, "{label}: ok: {summary}").map_err(w)?,
+            Ok(summary) => writeln!(out, "{label}: ok: {summary}")?,
             Err(why) => {
                 mismatches += 1;
-                writeln!(out, "{label}: MISMATCH: {why}").map_err(w)?;
+                writeln!(out, "{label}: MISMATCH: {why}")?;
             }
         }
     }
@@ -149,8 +175,7 @@ pub fn replay_text(
         "{} games checked, {mismatches} mismatch{}",
         games.len(),
         if mismatches == 1 { "" } else { "es" }
-    )
-    .map_err(w)?;
+    )?;
     Ok((games.len(), mismatches))
 }
 
@@ -159,11 +184,15 @@ pub fn replay_file(
     path: &std::path::Path,
     variant: Option<Variant>,
     out: &mut impl Write,
-) -> Result<bool, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let (_, mismatches) =
-        replay_text(&text, variant, out).map_err(|e| format!("{}: {e}", path.display()))?;
+) -> Result<bool, ReplayError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ReplayError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let (_, mismatches) = replay_text(&text, variant, out).map_err(|e| ReplayError::In {
+        path: path.to_path_buf(),
+        error: Box::new(e),
+    })?;
     Ok(mismatches == 0)
 }
 

@@ -8,7 +8,7 @@
 //! appends each game to the PGN file as it finishes, shows progress on stderr, stops early when
 //! an SPRT decides, and prints the tables on stdout at the end.
 
-use super::game::{self, ArbiterSettings, GameEnd, GameReport, PlayedMove, Termination};
+use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, PlayedMove, Termination};
 use super::openings::{self, Opening};
 use super::options::{EngineSpec, MatchOptions};
 use super::pgn::{PgnGame, PgnMove};
@@ -202,7 +202,7 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
                     break;
                 };
                 let limits = [specs[job.white].limits, specs[job.black].limits];
-                let played = with_game!(options.variant, G => game::play_game::<G>(
+                let played = with_game!(options.variant, G => arbiter::play_game::<G>(
                     [&mut w, &mut b],
                     limits,
                     opening,
@@ -213,7 +213,7 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
                 match played {
                     Ok(report) => report,
                     Err(e) => {
-                        shared.give_up(e);
+                        shared.give_up(e.to_string());
                         break;
                     }
                 }
@@ -284,9 +284,7 @@ pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &s
         tags.push(("WhiteTimeControl".to_string(), tc(w)));
         tags.push(("BlackTimeControl".to_string(), tc(b)));
     }
-    let plain_tc = |s: &EngineSpec| {
-        s.limits.st.is_none() && s.limits.depth.is_none() && s.limits.nodes.is_none()
-    };
+    let plain_tc = |s: &EngineSpec| s.limits.search.is_empty();
     if !(plain_tc(w) && plain_tc(b)) {
         tags.push(("WhiteLimits".to_string(), w.limits.to_string()));
         tags.push(("BlackLimits".to_string(), b.limits.to_string()));
@@ -493,9 +491,32 @@ fn sprt_text(options: &MatchOptions, tally: &Tally) -> Option<String> {
     ))
 }
 
+/// Why a match could not be played to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// The openings could not be loaded.
+    #[error("{0}")]
+    Openings(String),
+    /// The PGN file could not be opened.
+    #[error("cannot open {path}: {source}")]
+    Pgn {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The match was given up (an engine that cannot start, a PGN that cannot be written).
+    #[error("the match stopped: {0}")]
+    Stopped(String),
+    /// The tables could not be written.
+    #[error("{0}")]
+    Output(#[from] std::io::Error),
+}
+
 /// Runs the match; the tables go to `out`, progress to stderr.
-pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
-    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
+pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), TournamentError> {
+    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)
+        .map_err(TournamentError::Openings)?;
     let jobs = schedule(
         options.engines.len(),
         options.games,
@@ -509,7 +530,10 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
                 .create(true)
                 .append(true)
                 .open(path)
-                .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+                .map_err(|source| TournamentError::Pgn {
+                    path: path.clone(),
+                    source,
+                })?,
         ),
         None => None,
     };
@@ -601,7 +625,6 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
         .unwrap_or_else(|e| e.into_inner())
         .take()
         .or(write_error);
-    let w = |e: std::io::Error| e.to_string();
     writeln!(
         out,
         "Results: {} {}, {} of {total} games played in {}",
@@ -614,11 +637,10 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), String> {
             .join(" vs "),
         tally.played,
         clock_text(start.elapsed())
-    )
-    .map_err(w)?;
-    print_tables(out, options, &tally, sprt_text(options, &tally)).map_err(w)?;
+    )?;
+    print_tables(out, options, &tally, sprt_text(options, &tally))?;
     match fatal {
-        Some(e) => Err(format!("the match stopped: {e}")),
+        Some(e) => Err(TournamentError::Stopped(e)),
         None => Ok(()),
     }
 }

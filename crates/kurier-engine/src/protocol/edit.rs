@@ -1,9 +1,21 @@
 //! XBoard's `edit` mode: the GUI clears the board (`#`), puts pieces (`Pa4`, white first, then
-//! black after `c`), empties squares (`xa4`) and ends with `.`; the board then becomes a FEN
-//! that the game's own reader checks. Generic: the board is read from and written to the
-//! FEN's board field, so it works for every game's size and letters.
+//! black after `c`), empties squares (`xa4`) and ends with `.` ([`EditCommand`]); the board then
+//! becomes a FEN that the game's own reader checks. Generic: the board is read from and written
+//! to the FEN's board field, so it works for every game's size and letters.
 
 use kurier_rules::game::Color;
+use kurier_wire::xboard::EditCommand;
+
+/// An edit command this board cannot carry out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EditError {
+    /// Off the board, or not a square at all.
+    #[error("'{0}' is not a square of this board")]
+    Square(String),
+    /// Not a letter.
+    #[error("'{0}' is not a piece letter")]
+    Piece(char),
+}
 
 /// A board being set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,49 +60,44 @@ impl Editor {
         }
     }
 
-    /// One edit command: `#`, `c`, `Pa4` or `xa4`.
-    pub fn command(&mut self, line: &str) -> Result<(), String> {
-        match line.trim() {
-            "#" => {
+    /// Carries out one edit command (`Done` changes nothing: the caller reads [`Editor::fen`]).
+    pub fn command(&mut self, command: &EditCommand) -> Result<(), EditError> {
+        match command {
+            EditCommand::Clear => {
                 for row in &mut self.rows {
                     row.fill(None);
                 }
-                Ok(())
             }
-            "c" => {
-                self.white = !self.white;
-                Ok(())
-            }
-            text => {
-                let mut chars = text.chars();
-                let piece = chars.next().ok_or("empty edit command")?;
-                let (file, rank) = self.square(chars.as_str())?;
-                let ranks = self.rows.len();
-                let cell = &mut self.rows[ranks - 1 - rank][file];
-                *cell = match piece {
-                    'x' | 'X' => None,
-                    p if p.is_ascii_alphabetic() => Some(if self.white {
-                        p.to_ascii_uppercase()
-                    } else {
-                        p.to_ascii_lowercase()
-                    }),
-                    _ => return Err(format!("'{piece}' is not a piece letter")),
-                };
-                Ok(())
+            EditCommand::SwitchColor => self.white = !self.white,
+            EditCommand::Done => {}
+            EditCommand::Empty { square } => *self.cell(square)? = None,
+            EditCommand::Place { piece, square } => {
+                let white = self.white;
+                let cell = self.cell(square)?;
+                if !piece.is_ascii_alphabetic() {
+                    return Err(EditError::Piece(*piece));
+                }
+                *cell = Some(if white {
+                    piece.to_ascii_uppercase()
+                } else {
+                    piece.to_ascii_lowercase()
+                });
             }
         }
+        Ok(())
     }
 
-    fn square(&self, text: &str) -> Result<(usize, usize), String> {
-        let bad = || format!("'{text}' is not a square of this board");
+    fn cell(&mut self, text: &str) -> Result<&mut Option<char>, EditError> {
+        let bad = || EditError::Square(text.to_string());
         let mut chars = text.chars();
         let f = chars.next().ok_or_else(bad)?;
         let file = (f as usize).wrapping_sub('a' as usize);
         let rank: usize = chars.as_str().parse().map_err(|_| bad())?;
-        if file >= self.files || rank == 0 || rank > self.rows.len() {
+        let ranks = self.rows.len();
+        if file >= self.files || rank == 0 || rank > ranks {
             return Err(bad());
         }
-        Ok((file, rank - 1))
+        Ok(&mut self.rows[ranks - rank][file])
     }
 
     /// The board as a FEN with `side` to move and fresh counters.
@@ -133,16 +140,18 @@ mod tests {
         let mut e = Editor::new(
             "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1",
         );
-        e.command("#").unwrap();
-        e.command("Kf1").unwrap();
-        e.command("Pl2").unwrap();
-        e.command("c").unwrap();
-        e.command("Kf8").unwrap();
+        let mut run = |line: &str| e.command(&line.parse().unwrap());
+        run("#").unwrap();
+        run("Kf1").unwrap();
+        run("Pl2").unwrap();
+        run("c").unwrap();
+        run("Kf8").unwrap();
+        assert_eq!(run("Km9"), Err(EditError::Square("m9".into())));
+        assert!(run("Ka0").is_err());
+        assert_eq!(run("?a1"), Err(EditError::Piece('?')));
+        assert_eq!(run("?z9"), Err(EditError::Square("z9".into())));
         assert_eq!(e.fen(Color::Black), "5k6/12/12/12/12/12/11P/5K6 b - - 0 1");
-        e.command("xl2").unwrap();
+        e.command(&"xl2".parse().unwrap()).unwrap();
         assert_eq!(e.fen(Color::White), "5k6/12/12/12/12/12/12/5K6 w - - 0 1");
-        assert!(e.command("Km9").is_err());
-        assert!(e.command("Ka0").is_err());
-        assert!(e.command("?a1").is_err());
     }
 }

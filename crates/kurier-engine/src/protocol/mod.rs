@@ -1,18 +1,20 @@
 //! The protocol layer: the only code that reads stdin and writes stdout.
 //!
-//! The first line decides the protocol: `uci` starts [`uci`], `xboard` starts [`xboard`].
-//! Each handler parses a line into a typed command, runs it against the session, and writes its
-//! answers; errors are answered on the wire and the loop goes on. stdout is flushed after every
-//! message.
+//! The first line decides the protocol: `uci` starts [`uci_session`], `xboard` starts
+//! [`xboard_session`]. Each session reads a line into a typed command of `kurier_wire`, runs it
+//! against its game ([`session::AnyRecord`]), and writes its answers as typed replies; errors
+//! are answered on the wire and the loop goes on. stdout is flushed after every message.
+//! Option changes have their side effects in one place ([`engine_options`]).
 //!
 //! The search runs on its own thread ([`thinker`]); both write through one [`Output`].
 
 pub mod edit;
+pub mod engine_options;
 pub mod output;
 pub mod session;
 pub mod thinker;
-pub mod uci;
-pub mod xboard;
+pub mod uci_session;
+pub mod xboard_session;
 
 use crate::options::Options;
 pub use output::Output;
@@ -31,12 +33,13 @@ pub fn run(input: impl BufRead, output: Output, options: &Options) -> std::io::R
         let line = line?;
         match line.trim() {
             "" => continue,
-            "uci" => return uci::Uci::new(options, output).run(&line, lines),
-            "xboard" => return xboard::XBoard::new(options, output).run(lines),
+            "uci" => return uci_session::UciSession::new(options, output).run(&line, lines),
+            "xboard" => return xboard_session::XboardSession::new(options, output).run(lines),
             "quit" => return Ok(()),
-            other => output.line(&format!(
-                "Error (expected 'uci' or 'xboard' first): {other}"
-            ))?,
+            other => output.line(kurier_wire::xboard::XboardReply::Error {
+                reason: "expected 'uci' or 'xboard' first".to_string(),
+                command: other.to_string(),
+            })?,
         }
     }
 }

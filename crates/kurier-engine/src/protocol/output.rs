@@ -23,7 +23,7 @@ impl Output {
 
     /// Writes one message (a line, newline added) and flushes. A poisoned lock (a panic while
     /// writing) still writes: losing a line would desynchronise the GUI.
-    pub fn line(&self, text: &str) -> std::io::Result<()> {
+    pub fn line(&self, text: impl std::fmt::Display) -> std::io::Result<()> {
         let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
         writeln!(w, "{text}")?;
         w.flush()

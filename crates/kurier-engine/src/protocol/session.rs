@@ -2,7 +2,7 @@
 //! protocol text and the generic game code.
 
 use crate::search::{Info, Limits, Searcher};
-use kurier_rules::game::{Color, Game};
+use kurier_rules::game::{Color, FenError, Game, MoveError, Outcome};
 use kurier_rules::games::{courier::Courier, dual::DualCheckers, schachdame::Schachdame, Variant};
 use kurier_rules::perft;
 use kurier_rules::record::GameRecord;
@@ -16,6 +16,17 @@ pub struct Answer {
     pub ponder: Option<String>,
     /// The internal score of the best move.
     pub score: i32,
+}
+
+/// Why a position or a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A FEN the game cannot read.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A move that is not legal (or not a move).
+    #[error(transparent)]
+    Move(#[from] MoveError),
 }
 
 /// A game record of any variant.
@@ -65,18 +76,16 @@ impl AnyRecord {
     }
 
     /// A game of `variant` from `fen`.
-    pub fn from_fen(variant: Variant, fen: &str) -> Result<AnyRecord, String> {
-        match variant {
-            Variant::Courier => Ok(AnyRecord::Courier(GameRecord::new(
-                Courier::from_fen(fen).map_err(|e| e.to_string())?,
-            ))),
-            Variant::Schachdame => Ok(AnyRecord::Schachdame(GameRecord::new(
-                Schachdame::from_fen(fen).map_err(|e| e.to_string())?,
-            ))),
-            Variant::DualCheckers => Ok(AnyRecord::DualCheckers(GameRecord::new(
-                DualCheckers::from_fen(fen).map_err(|e| e.to_string())?,
-            ))),
-        }
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<AnyRecord, RecordError> {
+        Ok(match variant {
+            Variant::Courier => AnyRecord::Courier(GameRecord::new(Courier::from_fen(fen)?)),
+            Variant::Schachdame => {
+                AnyRecord::Schachdame(GameRecord::new(Schachdame::from_fen(fen)?))
+            }
+            Variant::DualCheckers => {
+                AnyRecord::DualCheckers(GameRecord::new(DualCheckers::from_fen(fen)?))
+            }
+        })
     }
 
     /// The game's variant.
@@ -89,9 +98,9 @@ impl AnyRecord {
     }
 
     /// Plays a move as XBoard relays it ([`kurier_wire::relay::parse_relayed`]).
-    pub fn play_relayed(&mut self, text: &str) -> Result<(), String> {
+    pub fn play_relayed(&mut self, text: &str) -> Result<(), RecordError> {
         on_record!(self, r => {
-            let mv = kurier_wire::relay::parse_relayed(r.current(), text).map_err(|e| e.to_string())?;
+            let mv = kurier_wire::relay::parse_relayed(r.current(), text)?;
             r.play(mv);
             Ok(())
         })
@@ -108,17 +117,20 @@ impl AnyRecord {
     }
 
     /// Plays a move given as text; the error says why it is not legal.
-    pub fn play_text(&mut self, text: &str) -> Result<(), String> {
-        on_record!(self, r => r.play_text(text).map(|_| ()).map_err(|e| e.to_string()))
+    pub fn play_text(&mut self, text: &str) -> Result<(), RecordError> {
+        on_record!(self, r => r.play_text(text).map(|_| ()).map_err(RecordError::from))
     }
 
     /// The search ids ([`crate::search::Searchable::move_id`]) of these moves of the current
     /// position (for `searchmoves`, `exclude`); an error names the first that is not legal.
-    pub fn move_ids(&self, texts: &[&str]) -> Result<Vec<u32>, String> {
-        fn ids<G: crate::search::Searchable>(pos: &G, texts: &[&str]) -> Result<Vec<u32>, String> {
+    pub fn move_ids<S: AsRef<str>>(&self, texts: &[S]) -> Result<Vec<u32>, MoveError> {
+        fn ids<G: crate::search::Searchable, S: AsRef<str>>(
+            pos: &G,
+            texts: &[S],
+        ) -> Result<Vec<u32>, MoveError> {
             texts
                 .iter()
-                .map(|t| pos.parse_move(t).map(G::move_id).map_err(|e| e.to_string()))
+                .map(|t| pos.parse_move(t.as_ref()).map(G::move_id))
                 .collect()
         }
         on_record!(self, r => ids(r.current(), texts))
@@ -185,8 +197,13 @@ impl AnyRecord {
         })
     }
 
+    /// How the game ended, if it is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        on_record!(self, r => r.outcome())
+    }
+
     /// The result if the game is over, in protocol form (`1-0 {White wins by checkmate}`).
     pub fn result(&self) -> Option<String> {
-        on_record!(self, r => r.outcome().map(|o| o.to_string()))
+        self.outcome().map(|o| o.to_string())
     }
 }

@@ -5,7 +5,10 @@
 use super::ordering::{pick_next, Heuristics};
 use super::time::{Budget, Limits, Timer};
 use super::tt::{Bound, Entry, TranspositionTable};
-use super::{Control, Info, Score, SearchResult, Searchable, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::{
+    Control, FromInternal, Info, Score, SearchResult, Searchable, INFINITY, MATE, MATE_BOUND,
+    MAX_PLY,
+};
 use kurier_rules::game::{MoveList, Outcome, MAX_MOVES};
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -73,18 +73,18 @@ pub trait Searchable: Game {
     fn move_id(mv: Self::Move) -> u32;
 }
 
-/// A score as reported to GUIs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns from the side to move's view.
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
+/// A score as reported to GUIs (the wire's one score type).
+pub use kurier_wire::Score;
+
+/// The search's internal scores as the [`Score`] GUIs are told: a mate `n` plies away is
+/// `MATE - n` inside the search, mate in `(n + 1) / 2` moves on the wire.
+pub trait FromInternal {
+    /// From an internal score.
+    fn from_internal(s: i32) -> Self;
 }
 
-impl Score {
-    /// From an internal score.
-    pub fn from_internal(s: i32) -> Score {
+impl FromInternal for Score {
+    fn from_internal(s: i32) -> Score {
         if s >= MATE_BOUND {
             Score::Mate((MATE - s + 1) / 2)
         } else if s <= -MATE_BOUND {

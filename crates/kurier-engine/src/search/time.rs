@@ -1,6 +1,14 @@
 //! Search limits and time allocation.
+//!
+//! [`Limits`] is the search's own set: the wire's [`SearchLimits`] (what UCI's `go` and XBoard's
+//! `sd`/`st` say) plus what only the search needs — the side to move's clock with its overhead,
+//! pondering, root moves by id, MultiPV.
 
+use kurier_wire::SearchLimits;
 use std::time::{Duration, Instant};
+
+/// The deepest `go mate N` searched for: N moves are `2 N + 1` plies.
+const MAX_MATE_MOVES: u32 = 500;
 
 /// What bounds a search. Unset fields do not limit it; with nothing set the search runs until
 /// stopped.
@@ -46,6 +54,22 @@ pub struct Budget {
     pub soft: Duration,
     /// Never search longer than this.
     pub hard: Duration,
+}
+
+impl From<&SearchLimits> for Limits {
+    /// Depth (or `2 N + 1` plies for a mate in N), nodes, a fixed time, infinite.
+    fn from(wire: &SearchLimits) -> Limits {
+        Limits {
+            depth: wire
+                .mate
+                .map(|n| 2 * n.min(MAX_MATE_MOVES) + 1)
+                .or(wire.depth),
+            nodes: wire.nodes,
+            movetime: wire.movetime,
+            infinite: wire.infinite,
+            ..Limits::default()
+        }
+    }
 }
 
 impl Limits {
@@ -129,6 +153,30 @@ mod tests {
         // 1 s + 0.01 s: a few dozen milliseconds a move.
         let b = clock(1000, 10, None).budget().unwrap();
         assert!(b.soft >= Duration::from_millis(20) && b.soft <= Duration::from_millis(60));
+    }
+
+    #[test]
+    fn from_the_wire() {
+        let l = Limits::from(&SearchLimits {
+            depth: Some(4),
+            nodes: Some(100),
+            movetime: Some(Duration::from_millis(5)),
+            mate: None,
+            infinite: true,
+        });
+        assert_eq!(
+            (l.depth, l.nodes, l.movetime, l.infinite),
+            (Some(4), Some(100), Some(Duration::from_millis(5)), true)
+        );
+        let mate = |n| {
+            Limits::from(&SearchLimits {
+                depth: Some(2),
+                mate: Some(n),
+                ..SearchLimits::default()
+            })
+        };
+        assert_eq!(mate(3).depth, Some(7));
+        assert_eq!(mate(u32::MAX).depth, Some(1001));
     }
 
     #[test]

@@ -13,14 +13,16 @@
 //!   as lost;
 //! - by score adjudication, when asked for.
 
-use super::clock::Clock;
 use super::openings::Opening;
 use super::options::{Adjudication, Limits};
-use super::player::{ClockReading, EngineScore, GameStart, MoveRequest, Player, Reply, Thinking};
-use crate::engine::Recv;
-use kurier_rules::game::{Color, Game, MoveError, Outcome};
+use super::player::Player;
+use super::process::Recv;
+use super::reply::{Reply, Thinking};
+use super::request::{GameStart, MoveRequest};
+use kurier_rules::game::{Color, FenError, Game, MoveError, Outcome};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
+use kurier_wire::{Clock, Score, TimeControl};
 use std::time::{Duration, Instant};
 
 /// How often the idle engine's output is looked at while the other one thinks.
@@ -167,9 +169,10 @@ struct Streaks {
 }
 
 impl Streaks {
-    fn record(&mut self, side: Color, score: Option<EngineScore>, adj: &Adjudication) {
+    fn record(&mut self, side: Color, score: Option<Score>, adj: &Adjudication) {
         let i = side.index();
-        let Some(score) = score.map(EngineScore::centipawns) else {
+        // Mates count as scores beyond every threshold (XBoard's ±(100000 + moves)).
+        let Some(score) = score.map(Score::xboard) else {
             (self.drawish[i], self.winning[i], self.losing[i]) = (0, 0, 0);
             return;
         };
@@ -224,9 +227,9 @@ fn move_comment(thinking: Option<Thinking>, used: Duration) -> String {
         None => time,
         Some(t) => {
             let score = match t.score {
-                EngineScore::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-                EngineScore::Mate(n) if n >= 0 => format!("+M{n}"),
-                EngineScore::Mate(n) => format!("-M{}", -n),
+                Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+                Score::Mate(n) if n >= 0 => format!("+M{n}"),
+                Score::Mate(n) => format!("-M{}", -n),
             };
             match t.depth {
                 Some(d) => format!("{score}/{d} {time}"),
@@ -280,13 +283,12 @@ fn judge(who: Color, reply: &Reply, moves: &[String]) -> Option<GameEnd> {
                 ))
             }
         }
-        Reply::Rejected { line } => {
-            let named = line.rsplit(':').next().unwrap_or("").trim();
-            if moves.iter().any(|m| m == named) {
+        Reply::Rejected { mv, line } => {
+            if moves.iter().any(|m| m == mv) {
                 Some(GameEnd::loss(
                     who,
                     Termination::RulesInfraction,
-                    format!("{name} rejects the legal move {named} ({line})"),
+                    format!("{name} rejects the legal move {mv} ({line})"),
                 ))
             } else {
                 log::warn!("{name} engine: {line}");
@@ -301,26 +303,50 @@ fn judge(who: Color, reply: &Reply, moves: &[String]) -> Option<GameEnd> {
     }
 }
 
-/// Plays one game: `players[0]` has White. Errors only on a bad opening (a bug: openings are
-/// checked when loaded).
+/// An opening the game cannot be played from (a bug: openings are checked when loaded).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningError {
+    /// Its FEN does not read.
+    #[error("opening {fen}: {error}")]
+    Fen {
+        /// The FEN.
+        fen: String,
+        /// Why.
+        error: FenError,
+    },
+    /// One of its moves is not legal.
+    #[error("opening move {text}: {error}")]
+    Move {
+        /// The move.
+        text: String,
+        /// Why.
+        error: MoveError,
+    },
+}
+
+/// Plays one game: `players[0]` has White. Errors only on a bad opening.
 pub fn play_game<G: Game>(
     players: [&mut Player; 2],
     limits: [Limits; 2],
     opening: &Opening,
     settings: &ArbiterSettings,
-) -> Result<GameReport, String> {
+) -> Result<GameReport, OpeningError> {
     let [white, black] = players;
     let mut players = [white, black];
-    let start = G::from_fen(&opening.fen).map_err(|e| format!("opening {}: {e}", opening.fen))?;
+    let start = G::from_fen(&opening.fen).map_err(|error| OpeningError::Fen {
+        fen: opening.fen.clone(),
+        error,
+    })?;
     let start_fen = start.fen();
     let default_start = start_fen == G::start().fen();
     let mut record = GameRecord::new(start);
     let mut moves: Vec<PlayedMove> = Vec::new();
     for text in &opening.moves {
         let pos = record.current().clone();
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| format!("opening move {text}: {e}"))?;
+        let mv = pos.parse_move(text).map_err(|error| OpeningError::Move {
+            text: text.clone(),
+            error,
+        })?;
         moves.push(PlayedMove {
             text: pos.format_move(mv),
             comment: Some("book".to_string()),
@@ -330,7 +356,6 @@ pub fn play_game<G: Game>(
     let starts = Color::BOTH.map(|color| GameStart {
         variant: settings.variant,
         fen: &start_fen,
-        default_start,
         color,
         limits: limits[color.index()],
     });
@@ -354,7 +379,11 @@ pub fn play_game<G: Game>(
         }
     }
 
-    let mut clocks: [Option<Clock>; 2] = limits.map(|l| l.tc.map(Clock::new));
+    // No clock for an infinite control: the move timeout applies.
+    let mut clocks: [Option<Clock>; 2] = limits.map(|l| {
+        l.tc.filter(|tc| *tc != TimeControl::Infinite)
+            .map(Clock::new)
+    });
     let mut streaks = Streaks::default();
     let adj = settings.adjudication;
     let end = loop {
@@ -370,17 +399,10 @@ pub fn play_game<G: Game>(
         }
         let side = record.current().side_to_move();
         let (s, o) = (side.index(), (!side).index());
-        let readings = clocks.map(|c| {
-            c.map(|c| ClockReading {
-                left: c.left(),
-                increment: c.increment(),
-                moves_to_go: c.moves_to_go(),
-            })
-        });
         let request = MoveRequest {
             start: &starts[s],
             moves: &texts,
-            clocks: readings,
+            clocks,
         };
         if let Err(e) = players[s].request_move(&request) {
             break GameEnd::loss(
@@ -390,7 +412,7 @@ pub fn play_game<G: Game>(
             );
         }
         let sent = Instant::now();
-        let (allowance, clocked) = match (&clocks[s], limits[s].st) {
+        let (allowance, clocked) = match (&clocks[s], limits[s].search.movetime) {
             (Some(c), _) => (c.allowance(settings.time_margin), true),
             (None, Some(st)) => (st + settings.move_timeout, false),
             (None, None) => (settings.move_timeout, false),
@@ -565,6 +587,7 @@ mod tests {
             (Some(Color::White), Termination::RulesInfraction)
         );
         let rejected = Reply::Rejected {
+            mv: "b2a3".into(),
             line: "Illegal move: b2a3".into(),
         };
         assert_eq!(
@@ -572,6 +595,7 @@ mod tests {
             Some(Color::Black)
         );
         let other = Reply::Rejected {
+            mv: "easy".into(),
             line: "Illegal move: easy".into(),
         };
         assert!(judge(Color::White, &other, &moves).is_none());
@@ -590,9 +614,9 @@ mod tests {
         };
         let mut s = Streaks::default();
         for _ in 0..2 {
-            s.record(Color::White, Some(EngineScore::Cp(5)), &adj);
+            s.record(Color::White, Some(Score::Cp(5)), &adj);
             assert!(s.verdict(&adj, 1).is_none());
-            s.record(Color::Black, Some(EngineScore::Cp(-3)), &adj);
+            s.record(Color::Black, Some(Score::Cp(-3)), &adj);
         }
         assert_eq!(
             s.verdict(&adj, 3).unwrap().termination,
@@ -600,8 +624,8 @@ mod tests {
         );
         let mut s = Streaks::default();
         for _ in 0..2 {
-            s.record(Color::White, Some(EngineScore::Mate(3)), &adj);
-            s.record(Color::Black, Some(EngineScore::Cp(-800)), &adj);
+            s.record(Color::White, Some(Score::Mate(3)), &adj);
+            s.record(Color::Black, Some(Score::Cp(-800)), &adj);
         }
         assert_eq!(s.verdict(&adj, 3).unwrap().winner, Some(Color::White));
         // A move without a score breaks the streak.
@@ -612,7 +636,7 @@ mod tests {
     #[test]
     fn comments() {
         let t = Thinking {
-            score: EngineScore::Cp(31),
+            score: Score::Cp(31),
             depth: Some(12),
         };
         assert_eq!(
@@ -620,7 +644,7 @@ mod tests {
             "+0.31/12 0.52s"
         );
         let t = Thinking {
-            score: EngineScore::Mate(-2),
+            score: Score::Mate(-2),
             depth: None,
         };
         assert_eq!(move_comment(Some(t), Duration::ZERO), "-M2 0.00s");

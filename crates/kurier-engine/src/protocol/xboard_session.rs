@@ -1,22 +1,30 @@
-//! XBoard (CECP v2): the handshake with features and options, `new`, `variant`, `force`, `go`,
-//! `playother`, `?`, `usermove` and bare moves, `undo`, `remove`, `setboard`, `edit`, `level`,
-//! `st`, `sd`, `nps`, `time`/`otim`, `ping`, `draw`, `result`, `hard`/`easy`, `post`/`nopost`,
-//! `analyze`/`exit`/`.`, `memory`, `cores`, `exclude`/`include`, `option`, `hint`, `bk`,
-//! `quit`; thinking output and result claims by the rules of RULES.md.
+//! The engine's XBoard (CECP v2) session: the handshake with features and options, `new`,
+//! `variant`, `force`, `go`, `playother`, `?`, `usermove` and bare moves, `undo`, `remove`,
+//! `setboard`, `edit`, `level`, `st`, `sd`, `nps`, `time`/`otim`, `ping`, `draw`, `result`,
+//! `hard`/`easy`, `post`/`nopost`, `analyze`/`exit`/`.`, `memory`, `cores`, `exclude`/`include`,
+//! `option`, `hint`, `bk`, `quit`; thinking output and result claims by the rules of RULES.md.
+//! Every line is read into an [`XboardCommand`] (an [`EditCommand`] in `edit` mode) and every
+//! answer written as an [`XboardReply`] (`kurier_wire::xboard`).
 //!
 //! The game is shared with the search thread: when a search ends, its move is played and sent
 //! under the same lock that user moves take, unless a later command (a `force`, `new`, `undo`,
 //! ...) cancelled it — each search carries a generation number that cancelling bumps.
 
 use super::edit::Editor;
+use super::engine_options::{self, Effects};
 use super::output::Output;
 use super::session::AnyRecord;
 use super::thinker::Thinker;
 use super::ENGINE_NAME;
 use crate::options::{Opt, Options, MAX_HASH_MB, MAX_THREADS};
-use crate::search::{Clock, Info, Limits, Score};
-use kurier_rules::game::Color;
+use crate::search::{Clock, Info, Limits};
+use kurier_rules::game::{Color, Outcome};
 use kurier_rules::games::Variant;
+use kurier_wire::xboard::{
+    EditCommand, Features, Selection, Setup, Stat01, Tell, Thinking, XboardCommand, XboardError,
+    XboardReply,
+};
+use kurier_wire::{SearchLimits, TimeControl};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -24,46 +32,73 @@ use std::time::Duration;
 /// XBoard's piece-to-character map and board for an engine-defined variant (`setup` command);
 /// `None` for a variant XBoard knows natively (Courier: XBoard ignores a `setup` for it while it
 /// tests legality, PROTOCOLS.md).
-fn setup_line(variant: Variant) -> Option<String> {
-    Some(match variant {
+fn setup_reply(variant: Variant) -> Option<XboardReply> {
+    let (pieces, fen) = match variant {
         Variant::Courier => return None,
         // Pieces in XBoard's internal order: P N B R Q F E A C W M O H I J G D V L S U K.
-        Variant::Schachdame => format!(
-            "setup (P.B...................Kp.b...................k) 8x8+0_fairy {}",
-            kurier_rules::games::schachdame::START_FEN
+        Variant::Schachdame => (
+            "P.B...................Kp.b...................k",
+            kurier_rules::games::schachdame::START_FEN,
         ),
         // Men on XBoard's `M` slot and kings on `K`, so the letters match the game's FEN
         // (RULES.md D2). Full multi-leg capture support in XBoard is a later issue.
-        Variant::DualCheckers => format!(
-            "setup (..........M..........K..........m..........k) 8x8+0_fairy {}",
-            kurier_rules::games::dual::START_FEN
+        Variant::DualCheckers => (
+            "..........M..........K..........m..........k",
+            kurier_rules::games::dual::START_FEN,
         ),
-    })
+    };
+    Some(XboardReply::Setup(Setup {
+        pieces: Some(pieces.to_string()),
+        board: Some("8x8+0_fairy".to_string()),
+        fen: fen.to_string(),
+    }))
 }
 
 /// `piece` descriptions so the GUI knows how the pieces move (direction before move type); none
 /// for Courier, whose pieces XBoard knows.
-fn piece_lines(variant: Variant) -> &'static [&'static str] {
-    match variant {
+fn piece_replies(variant: Variant) -> Vec<XboardReply> {
+    let pieces: &[(&str, &str)] = match variant {
         Variant::Courier => &[],
-        Variant::Schachdame => &["piece P& fmFfcF", "piece B& B", "piece K& F"],
+        Variant::Schachdame => &[("P&", "fmFfcF"), ("B&", "B"), ("K&", "F")],
         // Quiet moves only (RULES.md D3, D8); the captures (D5, D8) have no Betza form XBoard
         // understands, so a GUI must play Dual checkers with legality testing off.
-        Variant::DualCheckers => &["piece M& fmF", "piece K& mB"],
+        Variant::DualCheckers => &[("M&", "fmF"), ("K&", "mB")],
+    };
+    pieces
+        .iter()
+        .map(|(piece, moves)| XboardReply::Piece {
+            piece: piece.to_string(),
+            moves: moves.to_string(),
+        })
+        .collect()
+}
+
+/// The features of the handshake's first line.
+fn features() -> Features {
+    Features {
+        ping: Some(true),
+        setboard: Some(true),
+        usermove: Some(true),
+        time: Some(true),
+        draw: Some(true),
+        sigint: Some(false),
+        sigterm: Some(false),
+        analyze: Some(true),
+        memory: Some(true),
+        smp: Some(true),
+        colors: Some(false),
+        name: Some(true),
+        nps: Some(true),
+        debug: Some(true),
+        exclude: Some(true),
+        myname: Some(ENGINE_NAME.to_string()),
+        variants: Some(Variant::ALL.map(|v| v.name().to_string()).to_vec()),
+        ..Features::default()
     }
 }
 
-/// The time control set by `level`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Level {
-    /// Moves per session (0: the whole game).
-    moves: u32,
-    /// Increment per move.
-    increment: Duration,
-}
-
 /// An XBoard session.
-pub struct XBoard {
+pub struct XboardSession {
     record: Arc<Mutex<AnyRecord>>,
     thinker: Thinker,
     out: Output,
@@ -74,13 +109,12 @@ pub struct XBoard {
     engine_side: Color,
     analyzing: bool,
     post: bool,
-    level: Level,
-    /// Our clock and the opponent's, from `time` and `otim`.
+    /// The clock set by `level`.
+    level: TimeControl,
+    /// Our clock, from `time`.
     time: Option<Duration>,
-    /// Fixed time per move (`st`).
-    st: Option<Duration>,
-    /// Depth limit (`sd`).
-    sd: Option<u32>,
+    /// Depth (`sd`) and fixed time per move (`st`).
+    search: SearchLimits,
     /// Nodes per second to play at (`nps`): time limits become node limits.
     nps: Option<u64>,
     /// Option values (the table shared with UCI and engine.toml).
@@ -111,46 +145,26 @@ struct LastSearch {
 /// Scores at or below this (centipawns, from the engine's side) make a draw offer welcome.
 const ACCEPT_DRAW_BELOW: i32 = -100;
 
-/// One thinking line: `ply score time nodes pv`, time in centiseconds, mates as
-/// ±(100000 + moves).
-fn thinking_line(info: &Info) -> String {
-    let score = match info.score {
-        Score::Cp(cp) => cp,
-        Score::Mate(n) if n > 0 => 100_000 + n,
-        Score::Mate(n) => -100_000 + n,
-    };
-    format!(
-        "{} {score} {} {} {}",
-        info.depth,
-        info.time.as_millis() / 10,
-        info.nodes,
-        info.pv.join(" ")
-    )
+/// One thinking line: `ply score time nodes pv`.
+fn thinking_reply(info: &Info) -> XboardReply {
+    XboardReply::Thinking(Thinking {
+        depth: info.depth,
+        score: info.score,
+        time: info.time,
+        nodes: info.nodes,
+        pv: info.pv.join(" "),
+    })
 }
 
-/// Reads `level`'s base time: minutes (`5`), `min:sec` (`0:30`).
-fn parse_base(text: &str) -> Option<Duration> {
-    match text.split_once(':') {
-        Some((m, s)) => Some(Duration::from_secs(
-            m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?,
-        )),
-        None => Some(Duration::from_secs_f64(
-            text.parse::<f64>().ok()?.max(0.0) * 60.0,
-        )),
-    }
+/// The claim of a finished game.
+fn result_reply(outcome: Outcome) -> XboardReply {
+    XboardReply::from(outcome)
 }
 
-fn seconds(text: &str) -> Option<Duration> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0 && *s < 1e9)
-        .map(Duration::from_secs_f64)
-}
-
-impl XBoard {
+impl XboardSession {
     /// A session playing the configured variant from its start.
     pub fn new(options: &Options, out: Output) -> Self {
-        XBoard {
+        XboardSession {
             record: Arc::new(Mutex::new(AnyRecord::start_with(
                 options.variant,
                 options.courier_array(),
@@ -162,13 +176,9 @@ impl XBoard {
             engine_side: Color::Black,
             analyzing: false,
             post: true,
-            level: Level {
-                moves: 0,
-                increment: Duration::ZERO,
-            },
+            level: TimeControl::sudden_death(Duration::ZERO, Duration::ZERO),
             time: None,
-            st: None,
-            sd: None,
+            search: SearchLimits::default(),
             nps: None,
             options: options.clone(),
             variant_named: false,
@@ -198,8 +208,16 @@ impl XBoard {
         Ok(())
     }
 
-    fn say(&self, text: &str) -> std::io::Result<()> {
-        self.out.line(text)
+    fn say(&self, reply: XboardReply) -> std::io::Result<()> {
+        self.out.line(reply)
+    }
+
+    /// `Error (REASON): LINE`.
+    fn refuse(&self, reason: impl std::fmt::Display, line: &str) -> std::io::Result<()> {
+        self.say(XboardReply::Error {
+            reason: reason.to_string(),
+            command: line.to_string(),
+        })
     }
 
     fn game(&self) -> MutexGuard<'_, AnyRecord> {
@@ -227,211 +245,203 @@ impl XBoard {
     /// Handles one line; false on `quit`.
     pub fn handle(&mut self, line: &str) -> std::io::Result<bool> {
         let line = line.trim();
-        let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let rest = rest.trim();
         if self.editor.is_some() {
             self.edit(line)?;
             return Ok(true);
         }
+        let command = match line.parse::<XboardCommand>() {
+            Ok(c) => c,
+            Err(XboardError::Empty) => return Ok(true),
+            Err(e) => {
+                self.refuse(e, line)?;
+                return Ok(true);
+            }
+        };
+        use XboardCommand as C;
         match command {
-            "" => {}
-            "protover" => self.features()?,
-            "ping" => {
+            C::Protover(_) => self.features()?,
+            C::Ping(token) => {
                 // A ping while the engine thinks on its move is answered after the move.
                 if !self.analyzing {
                     self.thinker.wait_answer();
                 }
-                self.say(&format!("pong {rest}"))?;
+                self.say(XboardReply::Pong(token))?;
             }
-            "new" => {
+            C::New => {
                 let variant = self.game().variant();
                 self.start_game(variant);
                 self.thinker.clear();
                 self.variant_named = false;
                 self.force = false;
                 self.engine_side = Color::Black;
-                self.sd = None;
-                self.st = None;
+                self.search = SearchLimits::default();
                 self.nps = None;
             }
-            "variant" => match rest.parse::<Variant>() {
+            C::Variant(name) => match name.parse::<Variant>() {
                 Ok(v) => {
                     self.start_game(v);
                     self.variant_named = true;
-                    if let Some(setup) = setup_line(v) {
-                        self.say(&setup)?;
+                    if let Some(setup) = setup_reply(v) {
+                        self.say(setup)?;
                     }
-                    for p in piece_lines(v) {
+                    for p in piece_replies(v) {
                         self.say(p)?;
                     }
                 }
-                Err(e) => self.say(&format!("Error ({e}): {line}"))?,
+                Err(e) => self.refuse(e, line)?,
             },
-            "setboard" => {
+            C::SetBoard(fen) => {
                 self.cancel();
                 let variant = self.game().variant();
-                match AnyRecord::from_fen(variant, rest) {
+                match AnyRecord::from_fen(variant, &fen) {
                     Ok(r) => {
                         *self.game() = r;
                         self.position_changed();
                     }
-                    Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
+                    Err(e) => self.say(XboardReply::Tell(
+                        Tell::UserError,
+                        format!("Illegal position: {e}"),
+                    ))?,
                 }
                 self.restart_analysis();
             }
-            "edit" => {
+            C::Edit => {
                 self.cancel();
                 let fen = self.game().fen();
                 self.editor = Some(Editor::new(&fen));
             }
-            "usermove" => self.user_move(rest)?,
-            "force" => {
+            C::UserMove(mv) | C::Move(mv) => self.user_move(&mv)?,
+            C::Force => {
                 self.cancel();
                 self.force = true;
             }
-            "go" => {
+            C::Go => {
                 self.cancel();
                 self.force = false;
                 let side = self.game().side_to_move();
                 self.engine_side = side;
                 self.think()?;
             }
-            "playother" => {
+            C::PlayOther => {
                 self.cancel();
                 self.force = false;
                 let side = self.game().side_to_move();
                 self.engine_side = !side;
             }
-            "?" => self.thinker.stop(),
-            "undo" => {
+            C::MoveNow => self.thinker.stop(),
+            C::Undo => {
                 self.cancel();
                 self.game().undo();
                 self.position_changed();
                 self.restart_analysis();
             }
-            "remove" => {
+            C::Remove => {
                 self.cancel();
                 self.game().undo();
                 self.game().undo();
                 self.position_changed();
                 self.restart_analysis();
             }
-            "result" => {
+            C::Result { .. } => {
                 self.cancel();
                 self.force = true;
             }
-            "draw" => self.answer_draw()?,
-            "hint" => self.hint()?,
+            C::Draw => self.answer_draw()?,
+            C::Hint => self.hint()?,
             // No opening book: the answer is an empty book list.
-            "bk" => {
-                self.say("\tKurier has no opening book.")?;
-                self.say("")?;
+            C::Bk => {
+                self.say(XboardReply::BookLine(
+                    "Kurier has no opening book.".to_string(),
+                ))?;
+                self.say(XboardReply::BookEnd)?;
             }
-            "hard" => self.options.ponder = true,
-            "easy" => {
-                self.options.ponder = false;
-                // Stop pondering, but never a search for a move.
-                if self.thinker.answered() {
-                    self.cancel();
-                }
+            C::Hard => self.set(Opt::Ponder, |o| o.ponder = true)?,
+            // Stops pondering, but never a search for a move.
+            C::Easy => self.set(Opt::Ponder, |o| o.ponder = false)?,
+            C::Level {
+                moves,
+                base,
+                increment,
+            } => {
+                self.level = TimeControl::Clock {
+                    moves,
+                    base,
+                    increment,
+                };
+                self.search.movetime = None;
             }
-            "level" => self.level(rest, line)?,
-            "st" => match seconds(rest) {
-                Some(t) => self.st = Some(t),
-                None => self.say(&format!("Error (bad time): {line}"))?,
-            },
-            "sd" => match rest.parse::<u32>() {
-                Ok(d) => self.sd = Some(d.max(1)),
-                Err(_) => self.say(&format!("Error (bad depth): {line}"))?,
-            },
-            "nps" => match rest.parse::<u64>() {
-                Ok(0) => self.nps = None,
-                Ok(n) => self.nps = Some(n),
-                Err(_) => self.say(&format!("Error (bad number): {line}"))?,
-            },
-            "time" => match rest.parse::<i64>() {
-                Ok(cs) => self.time = Some(Duration::from_millis(cs.clamp(0, 1 << 40) as u64 * 10)),
-                Err(_) => self.say(&format!("Error (bad time): {line}"))?,
-            },
-            "otim" => {
-                if rest.parse::<i64>().is_err() {
-                    self.say(&format!("Error (bad time): {line}"))?;
-                }
-            }
-            "post" => self.post = true,
-            "nopost" => self.post = false,
-            "analyze" => {
+            C::St(t) => self.search.movetime = Some(t),
+            C::Sd(d) => self.search.depth = Some(d.max(1)),
+            C::Nps(n) => self.nps = (n > 0).then_some(n),
+            C::Time(t) => self.time = Some(t),
+            C::Otim(_) => {}
+            C::Post => self.post = true,
+            C::NoPost => self.post = false,
+            C::Analyze => {
                 self.cancel();
                 self.analyzing = true;
                 self.restart_analysis();
             }
-            "exit" => {
+            C::Exit => {
                 self.cancel();
                 self.analyzing = false;
             }
-            "." => self.status()?,
-            "exclude" | "include" => self.exclude(command == "exclude", rest)?,
-            "memory" => match rest.parse::<u64>() {
-                Ok(mb) => {
-                    self.options.hash_mb = mb.clamp(1, MAX_HASH_MB);
-                    self.reconfigure();
+            C::Status => self.status()?,
+            C::Exclude(which) => self.exclude(true, &which)?,
+            C::Include(which) => self.exclude(false, &which)?,
+            C::Memory(mb) => self.set(Opt::Hash, |o| o.hash_mb = mb.clamp(1, MAX_HASH_MB))?,
+            C::Cores(n) => self.set(Opt::Threads, |o| o.threads = n.clamp(1, MAX_THREADS))?,
+            C::Option { name, value } => {
+                match self.options.set(&name, value.as_deref().unwrap_or("")) {
+                    Ok(opt) => self.changed(opt)?,
+                    Err(e) => self.refuse(e, line)?,
                 }
-                Err(_) => self.say(&format!("Error (bad size): {line}"))?,
-            },
-            "cores" => match rest.parse::<usize>() {
-                Ok(n) => {
-                    self.options.threads = n.clamp(1, MAX_THREADS);
-                    self.reconfigure();
-                }
-                Err(_) => self.say(&format!("Error (bad count): {line}"))?,
-            },
-            "option" => self.option(rest, line)?,
-            "quit" => return Ok(false),
+            }
+            C::Quit => return Ok(false),
             // Informational commands from the GUI need no answer (PROTOCOLS.md).
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "otim:" => {}
-            _ if looks_like_move(command) && rest.is_empty() => self.user_move(command)?,
-            _ => self.say(&format!("Error (unknown command): {line}"))?,
+            C::Xboard
+            | C::Accepted(_)
+            | C::Rejected(_)
+            | C::Random
+            | C::Computer
+            | C::Name(_)
+            | C::Rating(_)
+            | C::Ics(_) => {}
         }
         Ok(true)
     }
 
     /// The `feature` lines of the handshake, options from the shared table.
     fn features(&self) -> std::io::Result<()> {
-        self.say(&format!(
-            "feature ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 \
-             analyze=1 memory=1 smp=1 colors=0 name=1 nps=1 debug=1 exclude=1 \
-             myname=\"{ENGINE_NAME}\" variants=\"{}\"",
-            Variant::names()
-        ))?;
-        for line in self.options.xboard_features() {
-            self.say(&line)?;
+        self.say(features().into())?;
+        for option in engine_options::xboard_options(&self.options) {
+            self.say(
+                Features {
+                    option: vec![option],
+                    ..Features::default()
+                }
+                .into(),
+            )?;
         }
-        self.say("feature done=1")
-    }
-
-    /// `option NAME=VALUE` (or `option NAME` for a button, which Kurier has none of).
-    fn option(&mut self, rest: &str, line: &str) -> std::io::Result<()> {
-        let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
-        match self.options.set(name, value) {
-            Ok(Opt::Hash | Opt::Threads) => self.reconfigure(),
-            Ok(Opt::Variant) => {
-                let v = self.options.variant;
-                self.start_game(v);
+        self.say(
+            Features {
+                done: Some(true),
+                ..Features::default()
             }
-            Ok(Opt::Ponder) if !self.options.ponder && self.thinker.answered() => self.cancel(),
-            Ok(Opt::LogLevel) => log::set_max_level(self.options.log_level),
-            Ok(_) => {}
-            Err(e) => self.say(&format!("Error ({e}): {line}"))?,
-        }
-        Ok(())
+            .into(),
+        )
     }
 
-    /// A new table size or thread count (the table starts empty).
-    fn reconfigure(&mut self) {
-        self.cancel();
-        self.thinker
-            .configure(self.options.hash_mb, self.options.threads);
+    /// Sets an option by XBoard's own command (`memory`, `cores`, `hard`, `easy`) and applies it.
+    fn set(&mut self, opt: Opt, set: impl FnOnce(&mut Options)) -> std::io::Result<()> {
+        set(&mut self.options);
+        self.changed(opt)
+    }
+
+    /// Applies the side effects of a changed option.
+    fn changed(&mut self, opt: Opt) -> std::io::Result<()> {
+        let options = self.options.clone();
+        engine_options::apply(opt, &options, self)
     }
 
     /// `draw`: accepted when the engine stands clearly worse or the game is dead drawn,
@@ -440,10 +450,10 @@ impl XBoard {
         let score = self.last().score;
         let dead = self
             .game()
-            .result()
-            .is_some_and(|r| r.starts_with("1/2-1/2"));
+            .outcome()
+            .is_some_and(|o| matches!(o, Outcome::Draw(_)));
         if dead || score <= ACCEPT_DRAW_BELOW {
-            self.say("offer draw")?;
+            self.say(XboardReply::OfferDraw)?;
         }
         Ok(())
     }
@@ -470,7 +480,7 @@ impl XBoard {
             None => None,
         };
         match hint {
-            Some(m) => self.say(&format!("Hint: {m}")),
+            Some(m) => self.say(XboardReply::Hint(m)),
             None => Ok(()),
         }
     }
@@ -481,29 +491,42 @@ impl XBoard {
             return Ok(());
         }
         let info = self.last().info.clone();
-        let total = self.game().legal_moves().len();
-        match info {
-            Some(i) => self.say(&format!(
-                "stat01: {} {} {} 0 {total} {}",
-                i.time.as_millis() / 10,
-                i.nodes,
-                i.depth,
-                i.pv.first().map_or("", String::as_str)
-            )),
-            None => self.say(&format!("stat01: 0 0 0 0 {total}")),
-        }
+        let total = self.game().legal_moves().len() as u32;
+        let status = match info {
+            Some(i) => Stat01 {
+                time: i.time,
+                nodes: i.nodes,
+                depth: i.depth,
+                left: 0,
+                total,
+                mv: i.pv.first().cloned(),
+            },
+            None => Stat01 {
+                time: Duration::ZERO,
+                nodes: 0,
+                depth: 0,
+                left: 0,
+                total,
+                mv: None,
+            },
+        };
+        self.say(XboardReply::Stat01(status))
     }
 
     /// `exclude MOVE|all`, `include MOVE|all`: which root moves analysis and play consider.
-    fn exclude(&mut self, exclude: bool, rest: &str) -> std::io::Result<()> {
-        let ids = if rest == "all" {
-            Ok(self.game().legal_ids())
-        } else {
-            self.game().move_ids(&[rest])
+    fn exclude(&mut self, exclude: bool, which: &Selection) -> std::io::Result<()> {
+        let ids = match which {
+            Selection::All => Ok(self.game().legal_ids()),
+            Selection::Move(mv) => self.game().move_ids(&[mv]),
         };
         let ids = match ids {
             Ok(ids) => ids,
-            Err(e) => return self.say(&format!("Illegal move ({e}): {rest}")),
+            Err(e) => {
+                return self.say(XboardReply::IllegalMove {
+                    reason: Some(e.to_string()),
+                    mv: which.to_string(),
+                })
+            }
         };
         self.excluded.retain(|id| !ids.contains(id));
         if exclude {
@@ -531,11 +554,15 @@ impl XBoard {
         let Some(editor) = self.editor.as_mut() else {
             return Ok(());
         };
-        if line != "." {
-            if let Err(e) = editor.command(line) {
-                return self.say(&format!("Error ({e}): {line}"));
-            }
-            return Ok(());
+        let command = match line.parse::<EditCommand>() {
+            Ok(EditCommand::Done) => None,
+            Ok(c) => Some(editor.command(&c).map_err(|e| e.to_string())),
+            Err(e) => Some(Err(e.to_string())),
+        };
+        match command {
+            Some(Ok(())) => return Ok(()),
+            Some(Err(e)) => return self.refuse(e, line),
+            None => {}
         }
         let side = self.game().side_to_move();
         let Some(editor) = self.editor.take() else {
@@ -547,31 +574,13 @@ impl XBoard {
                 *self.game() = r;
                 self.position_changed();
             }
-            Err(e) => self.say(&format!("tellusererror Illegal position: {e}"))?,
+            Err(e) => self.say(XboardReply::Tell(
+                Tell::UserError,
+                format!("Illegal position: {e}"),
+            ))?,
         }
         self.restart_analysis();
         Ok(())
-    }
-
-    fn level(&mut self, rest: &str, line: &str) -> std::io::Result<()> {
-        let parts: Vec<&str> = rest.split_whitespace().collect();
-        let parsed = match parts.as_slice() {
-            [mps, base, inc] => mps
-                .parse::<u32>()
-                .ok()
-                .zip(parse_base(base))
-                .zip(seconds(inc))
-                .map(|((moves, _base), increment)| Level { moves, increment }),
-            _ => None,
-        };
-        match parsed {
-            Some(level) => {
-                self.level = level;
-                self.st = None;
-                Ok(())
-            }
-            None => self.say(&format!("Error (bad level): {line}")),
-        }
     }
 
     fn user_move(&mut self, text: &str) -> std::io::Result<()> {
@@ -581,39 +590,41 @@ impl XBoard {
         match played {
             Ok(()) => {
                 self.position_changed();
-                let result = self.game().result();
-                if let Some(result) = result {
-                    self.say(&result)?;
+                let outcome = self.game().outcome();
+                if let Some(outcome) = outcome {
+                    self.say(result_reply(outcome))?;
                 } else if self.analyzing {
                     self.restart_analysis();
                 } else {
                     self.think()?;
                 }
             }
-            Err(e) => self.say(&format!("Illegal move ({e}): {text}"))?,
+            Err(e) => self.say(XboardReply::IllegalMove {
+                reason: Some(e.to_string()),
+                mv: text.to_string(),
+            })?,
         }
         Ok(())
     }
 
     fn limits(&self) -> Limits {
         let mut limits = Limits {
-            depth: self.sd,
+            depth: self.search.depth,
             root_moves: self.root_moves(),
             ..Limits::default()
         };
         let overhead = Duration::from_millis(self.options.move_overhead_ms);
-        if let Some(st) = self.st {
+        if let Some(st) = self.search.movetime {
             limits.movetime = Some(st.saturating_sub(overhead).max(Duration::from_millis(1)));
         } else if let Some(time) = self.time {
             let played = self.game().moves_played() as u32 / 2;
             limits.clock = Some(Clock {
                 time_left: time,
-                increment: self.level.increment,
-                moves_to_go: (self.level.moves > 0)
-                    .then(|| self.level.moves - played % self.level.moves),
+                increment: self.level.increment(),
+                moves_to_go: self.level.moves_to_go(played),
                 overhead,
             });
-        } else if self.sd.is_none() {
+        } else if self.search.depth.is_none() {
             // No clock known: a modest fixed time rather than forever.
             limits.movetime = Some(Duration::from_secs(5));
         }
@@ -638,14 +649,17 @@ impl XBoard {
         if !self.variant_named && !self.warned {
             // `new` without `variant`: the GUI plays plain chess, which Kurier does not.
             self.warned = true;
-            self.say(&format!(
-                "tellusererror Kurier does not play normal chess; it plays {} (choose one with -variant). Playing {} now.",
-                Variant::names(),
-                record.variant()
+            self.say(XboardReply::Tell(
+                Tell::UserError,
+                format!(
+                    "Kurier does not play normal chess; it plays {} (choose one with -variant). Playing {} now.",
+                    Variant::names(),
+                    record.variant()
+                ),
             ))?;
         }
-        if let Some(result) = record.result() {
-            return self.say(&result);
+        if let Some(outcome) = record.outcome() {
+            return self.say(result_reply(outcome));
         }
         let limits = self.limits();
         let generation = self.generation.load(Ordering::SeqCst);
@@ -660,7 +674,7 @@ impl XBoard {
             move |info| {
                 last_info.lock().unwrap_or_else(|e| e.into_inner()).info = Some(info.clone());
                 if post {
-                    let _ = info_out.line(&thinking_line(info));
+                    let _ = info_out.line(thinking_reply(info));
                 }
             },
             move |answer| {
@@ -674,8 +688,8 @@ impl XBoard {
                     last.ponder = answer.ponder.clone();
                 }
                 let Some(mv) = answer.best else {
-                    if let Some(result) = game.result() {
-                        let _ = done_out.line(&result);
+                    if let Some(outcome) = game.outcome() {
+                        let _ = done_out.line(result_reply(outcome));
                     }
                     return None;
                 };
@@ -684,9 +698,9 @@ impl XBoard {
                 if game.play_text(&mv).is_err() {
                     return None;
                 }
-                let _ = done_out.line(&format!("move {sent}"));
-                if let Some(result) = game.result() {
-                    let _ = done_out.line(&result);
+                let _ = done_out.line(XboardReply::Move(sent));
+                if let Some(outcome) = game.outcome() {
+                    let _ = done_out.line(result_reply(outcome));
                     return None;
                 }
                 // Pondering (`hard`): think on after the expected reply; the next user move
@@ -722,29 +736,30 @@ impl XBoard {
             },
             move |info| {
                 last.lock().unwrap_or_else(|e| e.into_inner()).info = Some(info.clone());
-                let _ = out.line(&thinking_line(info));
+                let _ = out.line(thinking_reply(info));
             },
             |_| None,
         );
     }
 }
 
-/// A bare move (XBoard without `usermove=1`): starts with a square name.
-fn looks_like_move(word: &str) -> bool {
-    let b = word.as_bytes();
-    b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit()
-}
+impl Effects for XboardSession {
+    fn stop_search(&mut self) {
+        self.cancel();
+    }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+    fn thinker(&mut self) -> &mut Thinker {
+        &mut self.thinker
+    }
 
-    #[test]
-    fn level_base_forms() {
-        assert_eq!(parse_base("5"), Some(Duration::from_secs(300)));
-        assert_eq!(parse_base("0:30"), Some(Duration::from_secs(30)));
-        assert_eq!(parse_base("x"), None);
-        assert_eq!(seconds("0.5"), Some(Duration::from_millis(500)));
-        assert_eq!(seconds("-1"), None);
+    fn restart_game(&mut self, variant: Variant) -> std::io::Result<()> {
+        self.start_game(variant);
+        Ok(())
+    }
+
+    fn stop_pondering(&mut self) {
+        if self.thinker.answered() {
+            self.cancel();
+        }
     }
 }

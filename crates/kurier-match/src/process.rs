@@ -1,9 +1,11 @@
 //! An engine's child process: spawned with its arguments and working directory, stdout read line
 //! by line on a thread that time-stamps each line and passes it through a channel, stderr logged,
 //! and the process killed and reaped when dropped — the runner never leaves a zombie and never
-//! blocks on a read.
+//! blocks on a read. Every wait has a deadline ([`Process::wait_for`] and the timeouts here); an
+//! engine that misses one is marked for a restart before its next game.
 
 use super::options::EngineSpec;
+use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -12,6 +14,53 @@ use std::time::{Duration, Instant};
 
 /// How long a process may take to exit after `quit` before it is killed.
 pub const QUIT_GRACE: Duration = Duration::from_millis(500);
+/// Longest wait for a UCI engine's `uciok` after `uci`.
+pub const STARTUP_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest wait for `readyok` after `isready`, or `pong` after `ping`.
+pub const READY_TIMEOUT: Duration = Duration::from_secs(10);
+/// Longest wait for a search to end after `stop` (UCI) or `force`/`result` (XBoard).
+pub const STOP_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Why talking to an engine failed.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The program could not be started (no such program, no permission): retrying is useless.
+    #[error("cannot start '{program}'{place}: {source}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// ` in DIR` when a working directory was given.
+        place: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The pipes or the reader threads could not be set up.
+    #[error("cannot start the engine's reader: {0}")]
+    Setup(String),
+    /// The engine's input is gone.
+    #[error("the engine's input is closed")]
+    Closed,
+    /// A line could not be written.
+    #[error("cannot write to the engine: {0}")]
+    Write(std::io::Error),
+    /// The engine's output ended while the runner waited for `what`.
+    #[error("the engine exited while the runner waited for {what}")]
+    Exited {
+        /// What the runner waited for.
+        what: String,
+    },
+    /// The engine did not answer in time.
+    #[error("no {what} within {} s", timeout.as_secs_f64())]
+    Timeout {
+        /// What the runner waited for.
+        what: String,
+        /// How long it waited.
+        timeout: Duration,
+    },
+    /// A position the engine cannot be given.
+    #[error("{0}")]
+    Position(String),
+}
 
 /// What the reader thread saw.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,7 +111,7 @@ fn program_path(spec: &EngineSpec) -> PathBuf {
 
 impl Process {
     /// Starts the engine of `spec`.
-    pub fn spawn(spec: &EngineSpec) -> Result<Process, String> {
+    pub fn spawn(spec: &EngineSpec) -> Result<Process, EngineError> {
         let program = program_path(spec);
         let mut command = Command::new(&program);
         command
@@ -73,21 +122,20 @@ impl Process {
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
-        let mut child = command.spawn().map_err(|e| {
-            format!(
-                "cannot start '{}'{}: {e}",
-                program.display(),
-                spec.dir
-                    .as_ref()
-                    .map(|d| format!(" in {}", d.display()))
-                    .unwrap_or_default()
-            )
+        let mut child = command.spawn().map_err(|source| EngineError::Spawn {
+            program: program.display().to_string(),
+            place: spec
+                .dir
+                .as_ref()
+                .map(|d| format!(" in {}", d.display()))
+                .unwrap_or_default(),
+            source,
         })?;
         let (tx, rx) = mpsc::channel();
         let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err("the engine's pipes could not be opened".to_string());
+            return Err(EngineError::Setup("no pipes".to_string()));
         };
         let name = spec.name.clone();
         let spawned = std::thread::Builder::new()
@@ -120,7 +168,7 @@ impl Process {
         if let Err(e) = spawned.and(spawned_err) {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("cannot start a reader thread: {e}"));
+            return Err(EngineError::Setup(e.to_string()));
         }
         log::debug!("{name}: started pid {}", child.id());
         Ok(Process {
@@ -137,18 +185,48 @@ impl Process {
         &self.name
     }
 
-    /// Sends one line. An error means the engine is gone.
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
+    /// Sends one line (a command's text). An error means the engine is gone.
+    pub fn send(&mut self, line: impl fmt::Display) -> Result<(), EngineError> {
+        let line = line.to_string();
         log::debug!("{} < {line}", self.name);
-        let stdin = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| "the engine's input is closed".to_string())?;
+        let stdin = self.stdin.as_mut().ok_or(EngineError::Closed)?;
         stdin
             .write_all(line.as_bytes())
             .and_then(|_| stdin.write_all(b"\n"))
             .and_then(|_| stdin.flush())
-            .map_err(|e| format!("cannot write to the engine: {e}"))
+            .map_err(EngineError::Write)
+    }
+
+    /// Reads lines until `wanted` returns a value, the output ends or `timeout` passes (the
+    /// error names `what` was awaited); other lines go to `other`, which may answer the engine
+    /// (late XBoard features).
+    pub fn wait_for<T>(
+        &mut self,
+        what: &str,
+        timeout: Duration,
+        mut wanted: impl FnMut(&str) -> Option<T>,
+        mut other: impl FnMut(&mut Process, &str),
+    ) -> Result<T, EngineError> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.recv_until(deadline) {
+                Recv::Line(line, _) => match wanted(&line) {
+                    Some(v) => return Ok(v),
+                    None => other(self, &line),
+                },
+                Recv::Eof => {
+                    return Err(EngineError::Exited {
+                        what: what.to_string(),
+                    })
+                }
+                Recv::Timeout => {
+                    return Err(EngineError::Timeout {
+                        what: what.to_string(),
+                        timeout,
+                    })
+                }
+            }
+        }
     }
 
     /// True once the engine's output has ended.

@@ -1,0 +1,164 @@
+//! The options table ([`crate::options`]) on the wire, for both protocols: how each option is
+//! offered ([`uci_option`]: `option name ... type ...`; [`xboard_option`]: `feature option=`),
+//! and what a changed value does to a running session ([`apply`]) — the one place the UCI and
+//! XBoard sessions share for option side effects.
+
+use super::thinker::Thinker;
+use crate::options::{Kind, Opt, Options};
+use kurier_rules::games::Variant;
+use kurier_wire::uci::{UciOption, UciOptionKind};
+use kurier_wire::xboard::{XboardOption, XboardOptionKind};
+
+/// `opt` as UCI's `uci` answer offers it, its default being the current value.
+pub fn uci_option(options: &Options, opt: Opt) -> UciOption {
+    let value = options.value(opt);
+    let kind = match opt.kind() {
+        Kind::Spin { min, max } => UciOptionKind::Spin {
+            default: value.parse().ok(),
+            min: Some(min as i64),
+            max: Some(max as i64),
+        },
+        Kind::Check => UciOptionKind::Check {
+            default: Some(value == "true"),
+        },
+        Kind::Combo(choices) => UciOptionKind::Combo {
+            default: Some(value),
+            vars: choices.iter().map(|c| c.to_string()).collect(),
+        },
+    };
+    UciOption {
+        name: opt.name().to_string(),
+        kind,
+    }
+}
+
+/// `opt` as XBoard's `feature option="..."` offers it, with its current value.
+pub fn xboard_option(options: &Options, opt: Opt) -> XboardOption {
+    let value = options.value(opt);
+    let kind = match opt.kind() {
+        Kind::Spin { min, max } => XboardOptionKind::Spin {
+            value: value.parse().unwrap_or(min as i64),
+            min: min as i64,
+            max: max as i64,
+        },
+        Kind::Check => XboardOptionKind::Check(value == "true"),
+        Kind::Combo(choices) => XboardOptionKind::Combo {
+            choices: choices.iter().map(|c| c.to_string()).collect(),
+            selected: choices.iter().position(|c| *c == value),
+        },
+    };
+    XboardOption {
+        name: opt.name().to_string(),
+        kind,
+    }
+}
+
+/// The options XBoard is offered: those it has no command of its own for.
+pub fn xboard_options(options: &Options) -> Vec<XboardOption> {
+    Opt::ALL
+        .into_iter()
+        .filter(|o| !o.xboard_native())
+        .map(|o| xboard_option(options, o))
+        .collect()
+}
+
+/// What an option change may touch in a session; each protocol's session says how.
+pub trait Effects {
+    /// Stops the running search for good: its answer is not wanted.
+    fn stop_search(&mut self);
+    /// The search thread.
+    fn thinker(&mut self) -> &mut Thinker;
+    /// Starts a new game of `variant` (the table's `variant` and `courier_start` apply).
+    fn restart_game(&mut self, variant: Variant) -> std::io::Result<()>;
+    /// Pondering was turned off: a search on the opponent's time stops.
+    fn stop_pondering(&mut self);
+}
+
+/// Applies the side effects of `opt` having changed to its value in `options`: a new hash
+/// table and thread count, a new game of another variant, pondering off, the log level.
+pub fn apply(opt: Opt, options: &Options, session: &mut impl Effects) -> std::io::Result<()> {
+    match opt {
+        Opt::Hash | Opt::Threads => {
+            session.stop_search();
+            session
+                .thinker()
+                .configure(options.hash_mb, options.threads);
+        }
+        Opt::Variant => session.restart_game(options.variant)?,
+        Opt::Ponder if !options.ponder => session.stop_pondering(),
+        Opt::LogLevel => log::set_max_level(options.log_level),
+        // Read when next used: the next search (MultiPV, Move Overhead), the next new game
+        // (CourierStart), the next `go ponder` (Ponder on).
+        Opt::Ponder | Opt::MultiPv | Opt::MoveOverhead | Opt::CourierStart => {}
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn protocol_lines_come_from_the_table() {
+        let o = Options::default();
+        let uci: Vec<String> = Opt::ALL
+            .into_iter()
+            .map(|opt| uci_option(&o, opt).to_string())
+            .collect();
+        assert!(uci.contains(
+            &"option name UCI_Variant type combo default schachdame var courier var schachdame var dualcheckers".to_string()
+        ));
+        assert!(uci.contains(
+            &"option name Move Overhead type spin default 30 min 0 max 5000".to_string()
+        ));
+        assert!(uci.contains(&"option name Ponder type check default false".to_string()));
+        let xb: Vec<String> = xboard_options(&o).iter().map(|x| x.to_string()).collect();
+        assert!(xb.contains(&"CourierStart -combo *ceremony /// array".to_string()));
+        assert!(xb.contains(&"Hash -spin 64 1 65536".to_string()));
+        assert!(xb.contains(&"Ponder -check 0".to_string()));
+        assert!(!xb.iter().any(|l| l.contains("UCI_Variant")));
+    }
+
+    /// Records what an option change asked of a session.
+    struct Probe {
+        thinker: Thinker,
+        calls: Vec<String>,
+    }
+
+    impl Effects for Probe {
+        fn stop_search(&mut self) {
+            self.calls.push("stop".into());
+        }
+        fn thinker(&mut self) -> &mut Thinker {
+            self.calls.push("thinker".into());
+            &mut self.thinker
+        }
+        fn restart_game(&mut self, variant: Variant) -> std::io::Result<()> {
+            self.calls.push(format!("new {variant}"));
+            Ok(())
+        }
+        fn stop_pondering(&mut self) {
+            self.calls.push("ponder off".into());
+        }
+    }
+
+    #[test]
+    fn each_option_has_its_effect() {
+        let mut o = Options::default();
+        let mut probe = Probe {
+            thinker: Thinker::new(1, 1),
+            calls: Vec::new(),
+        };
+        let mut effect = |name: &str, value: &str, o: &mut Options| {
+            probe.calls.clear();
+            let opt = o.set(name, value).unwrap();
+            apply(opt, o, &mut probe).unwrap();
+            probe.calls.join(", ")
+        };
+        assert_eq!(effect("Hash", "2", &mut o), "stop, thinker");
+        assert_eq!(effect("UCI_Variant", "courier", &mut o), "new courier");
+        assert_eq!(effect("Ponder", "true", &mut o), "");
+        assert_eq!(effect("Ponder", "false", &mut o), "ponder off");
+        assert_eq!(effect("MultiPV", "2", &mut o), "");
+    }
+}
