@@ -10,7 +10,7 @@ mod reference;
 
 use kurier_rules::game::{Color, Game, MoveList};
 use kurier_rules::games::dual::captures::Leg;
-use kurier_rules::games::dual::moves::capture_paths;
+use kurier_rules::games::dual::notation::capture_paths;
 use kurier_rules::games::dual::{DualCheckers, Move};
 use kurier_rules::perft::parse_epd;
 use kurier_rules::zobrist::splitmix64;

@@ -1,7 +1,7 @@
 //! Each rule of RULES.md section D (D1–D12) shown on a position built for it.
 
 use kurier_rules::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
-use kurier_rules::games::dual::moves::capture_paths;
+use kurier_rules::games::dual::notation::capture_paths;
 use kurier_rules::games::dual::tables::DARK;
 use kurier_rules::games::dual::{DualCheckers, Piece};
 use kurier_rules::record::GameRecord;

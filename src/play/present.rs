@@ -9,7 +9,7 @@ use kurier_rules::bitboard::squares;
 use kurier_rules::game::{Game, MoveList};
 use kurier_rules::games::courier::Courier;
 use kurier_rules::games::dual::captures::Leg;
-use kurier_rules::games::dual::{moves as dual_moves, DualCheckers};
+use kurier_rules::games::dual::{notation as dual_notation, DualCheckers};
 use kurier_rules::games::schachdame::Schachdame;
 
 /// The squares that mark a move on the diagram, as `rank * files + file`.
@@ -277,11 +277,11 @@ impl Presentation for DualCheckers {
 }
 
 /// The capture path that [`DualCheckers::pdn`] writes for `mv` (the first that makes it).
-fn dual_path(pos: &DualCheckers, mv: <DualCheckers as Game>::Move) -> Option<dual_moves::Path> {
+fn dual_path(pos: &DualCheckers, mv: <DualCheckers as Game>::Move) -> Option<dual_notation::Path> {
     if !mv.is_capture() {
         return None;
     }
-    dual_moves::capture_paths(pos)
+    dual_notation::capture_paths(pos)
         .into_iter()
         .find(|p| p.mv == mv)
 }

@@ -144,7 +144,7 @@ impl fmt::Display for Outcome {
 
 /// Capacity of a [`MoveList`]. No position of the three games comes near it (Schachdame has at
 /// most a few dozen legal moves, Courier a few hundred at the very most); pushing beyond it panics
-/// in debug builds and is a bug in the generator, never a consequence of input.
+/// (in every build) and is a bug in the generator, never a consequence of input.
 pub const MAX_MOVES: usize = 512;
 
 /// A fixed-capacity list of moves living on the stack: move generation allocates nothing.

@@ -43,7 +43,7 @@
 //! count with [`ListVisitor`].
 //!
 //! The notation code reuses the same search with a visitor that records the legs of each path
-//! ([`super::moves`]): one rules implementation serves generation, counting and notation.
+//! ([`super::notation`]): one rules implementation serves generation, counting and notation.
 
 use super::moves::Move;
 use super::tables::{

@@ -24,12 +24,13 @@
 //!
 //! Layout: [`tables`] compile-time geometry, [`captures`] the multi-capture search and the
 //! duplicate policy, [`movegen`] the generator, [`fen`] positions as text, [`moves`] the move
-//! type and its notation, [`eval`] the evaluation and search hooks (engine policy, not rules).
+//! type, [`notation`] moves as text. The evaluation is engine policy and lives in the engine.
 
 pub mod captures;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod tables;
 
 use crate::bitboard::squares;
@@ -147,7 +148,7 @@ impl DualCheckers {
 
     /// The move in the people's notation of RULES.md D11 (`f3-e4`, `f6:d4:d3`).
     pub fn pdn(&self, mv: Move) -> String {
-        moves::pdn(self, mv)
+        notation::pdn(self, mv)
     }
 
     /// The position in the draughts FEN form (`W:Wb1,d1,Kc4:Bb6,Kd8`).
@@ -314,11 +315,11 @@ impl Game for DualCheckers {
     }
 
     fn format_move(&self, mv: Move) -> String {
-        moves::protocol(self, mv)
+        notation::protocol(self, mv)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        moves::parse(self, text)
+        notation::parse(self, text)
     }
 
     #[inline(always)]
