@@ -72,7 +72,7 @@ fn courier_movegen(c: &mut Criterion) {
 }
 
 /// Dual checkers: the start, a middlegame with a forced mixed capture, kings on both sides, and
-/// the seed's king with four captures (RULES.md D8).
+/// the seed's king with four captures (docs/rules.md D8).
 const DUAL_POSITIONS: [(&str, &str); 4] = [
     ("start", kurier_rules::games::dual::START_FEN),
     (

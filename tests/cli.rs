@@ -1,4 +1,4 @@
-//! The command-line contract (DESIGN.md) through the real binary: `perft` and `perft-suite`
+//! The command-line contract (docs/design.md) through the real binary: `perft` and `perft-suite`
 //! output and exit codes, clap's help on every command, suggestions for typos, `--key=value`.
 
 use std::io::Write;

@@ -1,4 +1,4 @@
-//! FEN reading and writing for Courier chess (RULES.md C3, C9): round trips, the shapes GUIs
+//! FEN reading and writing for Courier chess (docs/rules.md C3, C9): round trips, the shapes GUIs
 //! send, and a clear error — never a panic — for every kind of bad input.
 
 use kurier_rules::game::{Color, FenError, Game, MoveList};

@@ -1,4 +1,4 @@
-//! Each rule of RULES.md section C shown on a position built for it.
+//! Each rule of docs/rules.md section C shown on a position built for it.
 
 use kurier_rules::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
 use kurier_rules::games::courier::{Courier, Piece, PRE_CEREMONY_FEN, START_FEN};

@@ -1,4 +1,4 @@
-//! Dual-checkers FEN (RULES.md D2, DESIGN.md): both forms read, round trips, and every kind of
+//! Dual-checkers FEN (docs/rules.md D2, docs/design.md): both forms read, round trips, and every kind of
 //! bad input rejected with the reason.
 
 use kurier_rules::game::{Color, FenError, Game};
@@ -43,7 +43,7 @@ fn bad_fens_say_what_is_wrong() {
             FenError::IllegalPlacement {
                 piece: 'M',
                 square: "a8".into(),
-                why: "a man on its far rank must have become a king (RULES.md D7); write a king",
+                why: "a man on its far rank must have become a king (docs/rules.md D7); write a king",
             },
         ),
         (
@@ -51,7 +51,7 @@ fn bad_fens_say_what_is_wrong() {
             FenError::IllegalPlacement {
                 piece: 'm',
                 square: "d1".into(),
-                why: "a man on its far rank must have become a king (RULES.md D7); write a king",
+                why: "a man on its far rank must have become a king (docs/rules.md D7); write a king",
             },
         ),
         ("8/8/8/8/8/8/8/3p4 w 0 1", FenError::UnknownPiece('p')),

@@ -1,5 +1,5 @@
 //! Perft against `perft/dualcheckers.epd` (numbers from the simple reference generator, see the
-//! file's header) and the start-position table of the reference README (RULES.md D12 policy).
+//! file's header) and the start-position table of the reference README (docs/rules.md D12 policy).
 //! By default every count up to 2 million leaves; the full file with
 //! `cargo test --release -- --ignored`.
 

@@ -1,4 +1,4 @@
-//! Each rule of RULES.md section D (D1–D12) shown on a position built for it.
+//! Each rule of docs/rules.md section D (D1–D12) shown on a position built for it.
 
 use kurier_rules::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
 use kurier_rules::games::dual::notation::capture_paths;
@@ -10,7 +10,7 @@ fn pos(fen: &str) -> DualCheckers {
     DualCheckers::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
-/// Legal moves in the people's notation (RULES.md D11), sorted.
+/// Legal moves in the people's notation (docs/rules.md D11), sorted.
 fn moves(p: &DualCheckers) -> Vec<String> {
     let mut list = MoveList::new();
     p.generate(&mut list);

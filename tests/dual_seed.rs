@@ -1,4 +1,4 @@
-//! The seed's example lines (seed `002_84427b932d15599d.txt`, RULES.md D5–D8) replayed move by
+//! The seed's example lines (seed `002_84427b932d15599d.txt`, docs/rules.md D5–D8) replayed move by
 //! move: every position's legal moves are checked, not just the move played.
 
 use kurier_rules::game::{Game, MoveError, MoveList};
@@ -87,7 +87,7 @@ fn line_2_mixed_diagonal_and_direct_captures() {
 
 #[test]
 fn diagram_3_king_on_d5_has_exactly_four_captures() {
-    // White king d5; black men c6, a5, d8, d3, h5 (RULES.md D8; the seed's "h4" is h5).
+    // White king d5; black men c6, a5, d8, d3, h5 (docs/rules.md D8; the seed's "h4" is h5).
     let p = pos("3m4/8/2m5/m2K3m/8/3m4/8/8 w 0 1");
     assert_eq!(
         moves(&p),
@@ -104,7 +104,7 @@ fn diagram_3_king_on_d5_has_exactly_four_captures() {
 fn diagram_9_the_new_king_may_not_pass_d6_twice() {
     // 8.a4:c6:d6:f8:h6:c1: jump, direct capture of d6, jump to f8 promoting, then as a king
     // over g7 to h6 and over d2 to c1. From h6 the man on a6 cannot be taken along the sixth
-    // rank: the captured man on d6 is still on the board (RULES.md D6, D7).
+    // rank: the captured man on d6 is still on the board (docs/rules.md D6, D7).
     let p = pos("8/4m1m1/m2m4/1m6/M7/8/3m4/8 w 0 1");
     assert_eq!(moves(&p), ["a4:c6:d6:f8:h6:c1"]);
     let m = p.parse_move("a4:c6:d6:f8:h6:c1").unwrap();

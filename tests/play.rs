@@ -12,7 +12,7 @@ use std::time::Duration;
 const SCHACHDAME_START: &str = "1p1k1b1p/p1p1p1p1/8/8/8/8/1P1P1P1P/P1B1K1P1 w - - 0 1";
 /// White to move mates with e1c3 (the king on h6 guards g7).
 const SCHACHDAME_MATE_IN_ONE: &str = "7k/8/7K/8/8/8/8/4B3 w - - 0 1";
-/// RULES.md D5, after 1.f3-e4 d6-e5 2.e4:e5: Black must play f6:d4:d3.
+/// docs/rules.md D5, after 1.f3-e4 d6-e5 2.e4:e5: Black must play f6:d4:d3.
 const DUAL_SEED: &str = "1m1m1m1m/m1m1m1m1/1m3m1m/4M3/8/1M1M3M/M1M1M1M1/1M1M1M1M b 0 2";
 /// White's compulsory d4:f6 takes Black's last piece: Black has no legal move and loses (D9).
 const DUAL_LAST_CAPTURE: &str = "8/8/8/4m3/3M4/8/8/8 w 0 1";
@@ -213,7 +213,7 @@ fn courier_board_moves_and_errors() {
 
 #[test]
 fn courier_bare_king_ends_the_game() {
-    // Rxe5 leaves Black a bare king against two rooks (RULES.md C7).
+    // Rxe5 leaves Black a bare king against two rooks (docs/rules.md C7).
     let out = session(
         Variant::Courier,
         Some("11k/12/12/4p7/12/12/R11/K3R7 w - - 0 1"),

@@ -116,14 +116,14 @@ fn xboard_courier_sends_no_setup_and_accepts_four_field_fens() {
         out.contains("pong 1\n") && out.contains("pong 2\n"),
         "{out}"
     );
-    // RULES.md C6: the stalemated side loses (XBoard itself would call it a draw).
+    // docs/rules.md C6: the stalemated side loses (XBoard itself would call it a draw).
     assert!(out.contains("1-0 {White wins by stalemate}"), "{out}");
     assert!(out.ends_with("pong 3\n"), "{out}");
 }
 
 #[test]
 fn dualcheckers_on_both_protocols() {
-    // UCI: the seed's first line in protocol notation (RULES.md D5, DESIGN.md move text), and
+    // UCI: the seed's first line in protocol notation (docs/rules.md D5, docs/design.md move text), and
     // the same capture in the people's notation.
     let out = session(
         "uci\nsetoption name UCI_Variant value dualcheckers\n\
@@ -181,7 +181,7 @@ fn uci_go_searches_and_answers_for_every_game() {
 
 #[test]
 fn uci_clock_infinite_stop_and_mate() {
-    // A mate in one (RULES.md S8's example, one move before it) found on a clock.
+    // A mate in one (docs/rules.md S8's example, one move before it) found on a clock.
     let out = session(
         "uci\nsetoption name UCI_Variant value schachdame\nposition fen 8/8/8/8/8/B1K5/8/k7 w - - 0 1\n\
          go wtime 1000 btime 1000 winc 10 binc 10\n",
@@ -213,7 +213,7 @@ fn xboard_engine_plays_its_side_and_claims_results() {
     );
     assert_eq!(answer(&out, "move "), Some("a3b2"), "{out}");
     assert!(out.contains("1-0 {White wins by checkmate}"), "{out}");
-    // Courier: stalemate wins for the side that stalemates (RULES.md C6), claimed as such.
+    // Courier: stalemate wins for the side that stalemates (docs/rules.md C6), claimed as such.
     let out = session(
         "xboard\nprotover 2\nvariant courier\nforce\nsetboard k11/3K8/12/2E9/7p4/7P4/12/12 w 0 1\nsd 3\ngo\n",
     );

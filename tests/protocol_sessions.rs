@@ -433,7 +433,7 @@ fn searchmoves_and_exclude_restrict_the_root() {
 #[test]
 fn xboard_edit_hint_bk_draw_and_analysis() {
     let mut e = xboard_engine("schachdame");
-    // Edit mode: White king c3 and bishop a3, Black king a1 (RULES.md S8 example), White to move.
+    // Edit mode: White king c3 and bishop a3, Black king a1 (docs/rules.md S8 example), White to move.
     for line in ["edit", "#", "Kc3", "Ba3", "c", "Ka1", "."] {
         e.send(line);
     }
@@ -473,7 +473,7 @@ fn xboard_edit_hint_bk_draw_and_analysis() {
 #[test]
 fn xboard_reads_its_own_garbled_relay_of_long_dual_captures() {
     // A position with a three-leg capture: d2 jumps e3 to f4, then takes g4 directly
-    // (RULES.md D5, D8).
+    // (docs/rules.md D5, D8).
     let fen = "8/8/8/8/6m1/4m3/3M4/8 w 0 1";
     let record = AnyRecord::from_fen(Variant::DualCheckers, fen).unwrap();
     let legal = record.legal_moves();

@@ -1,4 +1,4 @@
-//! FEN reading and writing for Schachdame (RULES.md S3, S9): round trips, the shapes GUIs send,
+//! FEN reading and writing for Schachdame (docs/rules.md S3, S9): round trips, the shapes GUIs send,
 //! and a clear error — never a panic — for every kind of bad input.
 
 use kurier_rules::game::{Color, FenError, Game};

@@ -1,4 +1,4 @@
-//! Each rule of RULES.md section S shown on a position built for it.
+//! Each rule of docs/rules.md section S shown on a position built for it.
 
 use kurier_rules::game::{Color, Game, MoveError, MoveList, Outcome, Reason};
 use kurier_rules::games::schachdame::{Piece, Schachdame};
@@ -95,7 +95,7 @@ fn s7_king_never_moves_into_check_nor_along_the_checking_line() {
 
 #[test]
 fn s7_checkmate_wins() {
-    // RULES.md S8's example: White Kc3, Bb2 against Black Ka1.
+    // docs/rules.md S8's example: White Kc3, Bb2 against Black Ka1.
     let p = pos("8/8/8/8/8/2K5/1B6/k7 b - - 0 1");
     assert!(p.in_check());
     assert!(moves(&p).is_empty());

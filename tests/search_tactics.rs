@@ -32,7 +32,7 @@ const SCHACHDAME: [(&str, i32); 15] = [
     ("5k2/P5p1/3p4/2P1b3/1P6/P3p3/8/2B1K3 b - - 0 25", 1),
 ];
 
-/// Courier (RULES.md C): forced wins by mate, found and proven the same way.
+/// Courier (docs/rules.md C): forced wins by mate, found and proven the same way.
 const COURIER: [(&str, i32); 10] = [
     ("2eb1m1wb1nr/2pp1fk2p2/r3pp1ep1p1/p1E7Kp/5FpP1P1P/3P4P1PR/p1PP1P5B/1N1B2MW1EN1 b - - 1 25", 1),
     ("rne1m1w1be1r/1p3pkpppp1/2pppb6/p7n2p/P3K1fp3P/RPPPE2E2P1/3NPP1PPP2/3BM1W1B1NR b - - 2 17", 2),
@@ -46,7 +46,7 @@ const COURIER: [(&str, i32); 10] = [
     ("1n1m1w6/2p2p4p1/3pPb1p1p2/rpEP2k1pnPp/P10R/1PP4EPP2/4B1KP2P1/Rb2M2WB3 w - - 2 40", 2),
 ];
 
-/// Dual checkers (RULES.md D): forced wins — the opponent left without a legal move (D9).
+/// Dual checkers (docs/rules.md D): forced wins — the opponent left without a legal move (D9).
 const DUAL: [(&str, i32); 12] = [
     ("3m3m/4m3/7m/2m2m2/m7/7M/M7/8 b 0 21", 3),
     ("3m1m1m/m1m5/3m4/m2M4/k7/8/8/8 b 0 15", 1),
@@ -111,7 +111,7 @@ fn courier_forced_wins_do_not_depend_on_threads() {
 
 #[test]
 fn courier_special_results_are_scored() {
-    // RULES.md C7: taking Black's last piece bares its king; whatever Black replies, White has
+    // docs/rules.md C7: taking Black's last piece bares its king; whatever Black replies, White has
     // won on its next turn.
     let pos = Courier::from_fen("7k4/p11/12/12/12/12/12/R10K w - - 0 1").unwrap();
     assert_eq!(forced::shortest_win(&pos, 2), Some(1));
@@ -152,7 +152,7 @@ fn dual_forced_wins_do_not_depend_on_threads() {
 
 #[test]
 fn dual_draws_are_recognised() {
-    // RULES.md D10: 29 plies of king moves without capture; every White move is a quiet king
+    // docs/rules.md D10: 29 plies of king moves without capture; every White move is a quiet king
     // move that makes 30 and draws, though White has an extra king.
     let pos = DualCheckers::from_fen("K1K5/8/8/8/8/8/7k/8 w 29 60").unwrap();
     assert!(pos.outcome().is_none());
@@ -166,7 +166,7 @@ fn dual_draws_are_recognised() {
 
 #[test]
 fn schachdame_draws_are_recognised() {
-    // RULES.md S8, 50-move rule: every white move is reversible, so the 100th ply draws despite
+    // docs/rules.md S8, 50-move rule: every white move is reversible, so the 100th ply draws despite
     // the extra bishop.
     let pos = Schachdame::from_fen("3k4/8/8/8/8/8/8/2B1K3 w - - 99 80").unwrap();
     let r = search_position(&pos, &depth_limit(6), 16, 1);

@@ -1,4 +1,4 @@
-//! Pins the behaviour of the `vampirc-uci` crate on the inputs PROTOCOLS.md warns about, and
+//! Pins the behaviour of the `vampirc-uci` crate on the inputs docs/protocols.md warns about, and
 //! shows that Kurier's own UCI reader handles each of them. If an upgrade of the crate changes
 //! any of this, these tests say so before a GUI does.
 

@@ -8,7 +8,7 @@
 #                  which must print "Nodes searched: N".  Use "-" to time Fairy-Stockfish only.
 #   DEPTH          default 8 (start position, expected 43928402 nodes)
 #   RUNS           default 3; the two programs are run alternately (FSF, kurier, FSF, ...)
-# Environment: SCHACHDAME_INI (default /work/shared/reference/schachdame.ini) is passed to
+# Environment: SCHACHDAME_INI (default docs/peers/schachdame.ini) is passed to
 #   Fairy-Stockfish as VariantPath.
 #
 # Fairy-Stockfish gets, over UCI:
@@ -28,7 +28,7 @@ FSF=$1
 KURIER=$2
 DEPTH=${3:-8}
 RUNS=${4:-3}
-INI=${SCHACHDAME_INI:-/work/shared/reference/schachdame.ini}
+INI=${SCHACHDAME_INI:-docs/peers/schachdame.ini}
 START_FEN="1p1k1b1p/p1p1p1p1/8/8/8/8/1P1P1P1P/P1B1K1P1 w - - 0 1"
 EXPECTED=(1 7 49 427 3706 37400 372945 4079917 43928402 502462313)
 WANT=${EXPECTED[$DEPTH]:-}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Courier-chess perft data from Fairy-Stockfish (RULES.md C; reference/README.md).
+"""Courier-chess perft data from Fairy-Stockfish (docs/rules.md C; reference/README.md).
 
 Every number this script writes or checks comes from Fairy-Stockfish (`UCI_Variant courier`),
 driven over UCI through a pipe; Kurier is only ever the program under test. Standard library only.
@@ -34,7 +34,7 @@ START = "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR
 ARRAY = "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1"
 START_COUNTS = [26, 678, 18406, 500337, 14144849, 400324148]
 
-# Hand-built positions, each showing a rule or a trap of the move generator (RULES.md section).
+# Hand-built positions, each showing a rule or a trap of the move generator (docs/rules.md section).
 HANDMADE = [
     # C7 (a): Black is bare, White (to move) is not: game over, no moves.
     ("bare king: side not to move bare", "k11/12/12/12/12/12/12/1R9K w - - 0 1"),
@@ -44,7 +44,7 @@ HANDMADE = [
     ("bare king: capture the last piece", "k11/1R10/12/12/12/12/12/11K b - - 0 1"),
     # C7 (b): Black (to move) is bare, White has two pieces: Black has lost, no moves.
     ("bare king: two pieces against bare", "k11/12/12/12/12/12/12/R9RK b - - 0 1"),
-    # C8: two bare kings are a draw, but perft does not stop (RULES.md perft convention).
+    # C8: two bare kings are a draw, but perft does not stop (docs/rules.md perft convention).
     ("two bare kings", "k11/12/12/12/12/12/12/11K w - - 0 1"),
     # C6: Black is stalemated (and loses): no moves.
     ("stalemate", "k11/p1K9/P11/12/12/12/12/12 b - - 0 1"),
@@ -255,21 +255,21 @@ def generate(args):
     t0 = time.time()
     try:
         lines = [
-            "# Courier chess (RULES.md C) perft suite.",
+            "# Courier chess (docs/rules.md C) perft suite.",
             "# variant: courier",
             "# source: Fairy-Stockfish (Debian package, UCI_Variant courier), every count via `go perft N`;",
             "#   written by tools/courier_perft_fsf.py generate --seed %d (seeded random play with" % args.seed,
-            "#   Fairy-Stockfish's own legal-move lists, plus hand-built positions for RULES.md C4-C8).",
+            "#   Fairy-Stockfish's own legal-move lists, plus hand-built positions for docs/rules.md C4-C8).",
             "# FEN dialect: chess FEN on 12 files a..l and 8 ranks, digit runs up to 12 (`12`, `6f5`),",
             "#   letters K R N B(courier) E(alfil) F(fers) M(mann) W(schleich) P; castling and en-passant",
             "#   fields are always `-`. Line format: `<FEN> ;D1 n ;D2 n ...`.",
-            "# Perft convention (RULES.md): a position decided by the board (mate, stalemate, lost bare",
+            "# Perft convention (docs/rules.md): a position decided by the board (mate, stalemate, lost bare",
             "#   king C7) has no moves and counts 0 below it; draws (two bare kings, 50 moves) never stop it.",
             "#   Fairy-Stockfish counts the same way (checked on the bare-king lines below).",
             "# verified: tools/courier_perft_fsf.py verify perft/courier.epd (recomputes every count with",
             "#   Fairy-Stockfish); kurier: `kurier perft-suite perft/courier.epd`.",
             "#",
-            "# start position (RULES.md C3), reference/README.md",
+            "# start position (docs/rules.md C3), reference/README.md",
         ]
         start_counts = [fsf.perft(START, d) for d in range(1, args.start_depth + 1)]
         # reference/README.md has the same numbers (Fairy-Stockfish, two builds).

@@ -2,11 +2,11 @@
 """Cross-check perft/schachdame.epd with Sjaak II, an independent engine (stdlib only).
 
 Sjaak II (`apt-get install sjaakii`, binary /usr/games/sjaakii) is an XBoard engine with a text
-console.  It does not know Schachdame itself; /work/shared/reference/sjaak_schachdame.txt defines
+console.  It does not know Schachdame itself; docs/peers/sjaak_schachdame.txt defines
 it.  This script drives one Sjaak II process through pipes:
 
     xboard                                   (plain output: no coloured board, no prompt)
-    load /work/shared/reference/sjaak_schachdame.txt
+    load docs/peers/sjaak_schachdame.txt
     variant schachdame
     setboard <FEN>
     fen                                      (echo the position back: detects a FEN Sjaak
@@ -32,7 +32,7 @@ import sys
 import time
 
 DEFAULT_EPD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "perft", "schachdame.epd")
-DEFAULT_DEF = "/work/shared/reference/sjaak_schachdame.txt"
+DEFAULT_DEF = "docs/peers/sjaak_schachdame.txt"
 PERFT_LINE = re.compile(r"^\s*(\d+)\s+(\d+)\s+[\d.]+\s+[\d.]+nps\s*$")
 
 

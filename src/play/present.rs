@@ -61,7 +61,7 @@ pub trait Presentation: Searchable {
         }
     }
 
-    /// True when the side to move must capture (Dual checkers, RULES.md D4).
+    /// True when the side to move must capture (Dual checkers, docs/rules.md D4).
     fn must_capture(&self) -> bool {
         false
     }
@@ -133,7 +133,7 @@ impl Presentation for Schachdame {
         }
     }
 
-    /// RULES.md S1: only the dark squares are in play (a1 is dark).
+    /// docs/rules.md S1: only the dark squares are in play (a1 is dark).
     fn empty_glyph(file: usize, rank: usize) -> char {
         if (file + rank).is_multiple_of(2) {
             '.'
@@ -209,7 +209,7 @@ impl Presentation for DualCheckers {
         }
     }
 
-    /// All 64 squares are in play (RULES.md D1); dots mark the dark ones, so the colour of a
+    /// All 64 squares are in play (docs/rules.md D1); dots mark the dark ones, so the colour of a
     /// square, which decides direct captures, can be read off the diagram.
     fn empty_glyph(file: usize, rank: usize) -> char {
         if (file + rank).is_multiple_of(2) {
@@ -239,7 +239,7 @@ impl Presentation for DualCheckers {
          and a capture goes on while the piece can capture."
     }
 
-    /// RULES.md D11: `f3-e4`, `f6:d4:d3`.
+    /// docs/rules.md D11: `f3-e4`, `f6:d4:d3`.
     fn show_move(&self, mv: Self::Move) -> String {
         self.pdn(mv)
     }
@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn dual_capture_shows_its_path() {
-        // RULES.md D5: after 1.f3-e4 d6-e5 2.e4:e5, Black must play f6:d4:d3.
+        // docs/rules.md D5: after 1.f3-e4 d6-e5 2.e4:e5, Black must play f6:d4:d3.
         let pos =
             DualCheckers::from_fen("1m1m1m1m/m1m1m1m1/1m3m1m/4M3/8/1M1M3M/M1M1M1M1/1M1M1M1M b 0 2")
                 .unwrap_or_else(|e| panic!("{e}"));

@@ -12,7 +12,7 @@ pub fn lost<G: Game>(pos: &G) -> bool {
 
 /// True when the side to move can force a win by the board within `moves` of its own moves. A
 /// position already won for the side to move counts (Courier's bare-king rule decides some games
-/// on the winner's turn, RULES.md C7).
+/// on the winner's turn, docs/rules.md C7).
 pub fn wins_within<G: Game>(pos: &G, moves: u32) -> bool {
     match pos.outcome() {
         Some(Outcome::Win { winner, .. }) => return winner == pos.side_to_move(),

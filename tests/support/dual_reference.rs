@@ -1,4 +1,4 @@
-//! A second, deliberately simple implementation of RULES.md section D, for checking the real
+//! A second, deliberately simple implementation of docs/rules.md section D, for checking the real
 //! generator: a plain `[i8; 64]` board (0 empty, ±1 man, ±2 king; White positive), walks square
 //! by square in (file, rank) coordinates, captured pieces marked in a `[bool; 64]` and left on the
 //! board, and duplicates (D12) removed by a `BTreeSet`. The king's landing rule (D8) is applied

@@ -49,7 +49,7 @@ pub enum Opt {
     MultiPv,
     /// Milliseconds kept back per move for GUI and pipe latency.
     MoveOverhead,
-    /// Courier start position: after the opening ceremony or the XBoard array (RULES.md C3).
+    /// Courier start position: after the opening ceremony or the XBoard array (docs/rules.md C3).
     CourierStart,
     /// How much goes to the log on stderr.
     LogLevel,
@@ -212,7 +212,7 @@ impl fmt::Display for OptionError {
 
 impl std::error::Error for OptionError {}
 
-/// Courier's start position for new games (RULES.md C3).
+/// Courier's start position for new games (docs/rules.md C3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CourierStart {
     /// After the opening ceremony: cutechess's and Fairy-Stockfish's start.

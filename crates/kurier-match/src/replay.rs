@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn dual_checkers_legs_replay() {
-        // RULES.md D5: 1.f3-e4 d6-e5 2.e4:e5 f6:d4:d3.
+        // docs/rules.md D5: 1.f3-e4 d6-e5 2.e4:e5 f6:d4:d3.
         let text = "[Variant \"dualcheckers\"]\n\n1. f3e4 d6e5 2. e4e5 f6e5,e5d4,d4d3 *\n";
         let (bad, out) = run(text);
         assert_eq!(bad, 0, "{out}");

@@ -63,7 +63,7 @@ pub enum Reason {
     Stalemate,
     /// The side to move has no legal move (checkers: all pieces blocked or none left).
     NoLegalMove,
-    /// A side was left with a bare king (Courier, RULES.md C7).
+    /// A side was left with a bare king (Courier, docs/rules.md C7).
     BareKing,
     /// Only the two kings are left.
     TwoBareKings,
@@ -413,7 +413,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn compute_key(&self) -> u64;
 
     /// Appends every legal move to `moves`. A position decided by the board itself (mate,
-    /// stalemate, no legal move, Courier's lost bare king) has none (RULES.md perft convention).
+    /// stalemate, no legal move, Courier's lost bare king) has none (docs/rules.md perft convention).
     fn generate(&self, moves: &mut MoveList<Self::Move>);
 
     /// The number of legal moves; games may count without building the list.

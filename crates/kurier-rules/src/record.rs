@@ -70,7 +70,7 @@ impl<G: Game> GameRecord<G> {
     }
 
     /// The result of the game, if it is over: whatever the position decides (mate first), then
-    /// threefold repetition (RULES.md S8, C8, D10).
+    /// threefold repetition (docs/rules.md S8, C8, D10).
     pub fn outcome(&self) -> Option<Outcome> {
         let by_position = self.current().outcome();
         match by_position {

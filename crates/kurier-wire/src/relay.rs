@@ -1,5 +1,5 @@
 //! Reading back what XBoard 4.9.1 makes of a Dual-checkers capture when it relays it to the
-//! other engine (PROTOCOLS.md: XBoard keeps at most two intermediate squares per move).
+//! other engine (docs/protocols.md: XBoard keeps at most two intermediate squares per move).
 //!
 //! XBoard stores a multi-leg move as from-square, to-square and up to two "kill" squares, and
 //! rebuilds text from that when it forwards the move (backend.c of XBoard 4.9.1, read and

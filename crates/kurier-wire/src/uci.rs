@@ -7,7 +7,7 @@
 //! The `vampirc-uci` crate (pinned in `Cargo.toml`, its behaviour in `tests/vampirc.rs`) reads
 //! the single-word commands and writes `id`, `option`, `uciok`, `readyok` and `info string`.
 //! It cannot read these games' moves (12-file squares, multi-leg captures) or some `go` lines,
-//! and panics on others (PROTOCOLS.md), so everything with arguments has the hand-written parser
+//! and panics on others (docs/protocols.md), so everything with arguments has the hand-written parser
 //! here; it is lenient where GUIs are sloppy (negative clock times read as 0) and strict
 //! elsewhere (a keyword with words it does not take is an unknown command, not a guess).
 

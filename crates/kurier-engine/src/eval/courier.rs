@@ -29,7 +29,7 @@ struct Weights {
     /// Own pawns right in front of the king (shelter), midgame. Untuned.
     king_shelter: i32,
     /// Per piece (besides the king) more than the opponent, endgame: baring the enemy king wins
-    /// (RULES.md C7), so keeping pieces matters beyond their value. Untuned.
+    /// (docs/rules.md C7), so keeping pieces matters beyond their value. Untuned.
     piece_count: i32,
     /// Side to move bonus.
     tempo: i32,
@@ -174,7 +174,7 @@ impl Searchable for Courier {
         (self.occupied_by(us) != pawns_and_king).then(|| self.pass())
     }
 
-    /// RULES.md C8: the 50-move rule and two bare kings.
+    /// docs/rules.md C8: the 50-move rule and two bare kings.
     fn draw_by_rule(&self) -> bool {
         self.reversible_plies() >= 100 || self.occupied().count_ones() == 2
     }

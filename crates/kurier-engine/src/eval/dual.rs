@@ -4,7 +4,7 @@
 //! All weights live in [`W`]. Where they come from: a man is the unit (100); the king's 300 is
 //! the usual value of a flying king in Russian checkers, the parent game (two and a half to
 //! three men), not raised for its direct captures until matches say so. Advancement and the back
-//! rank are the classic checkers terms; the colour term reflects RULES.md D3/D5: a man only
+//! rank are the classic checkers terms; the colour term reflects docs/rules.md D3/D5: a man only
 //! meets the enemy men of its own square colour diagonally (jumps keep the colour), so men on a
 //! colour where the enemy has none are safe from jumps and can only be taken directly. All
 //! positional weights are first guesses, marked "untuned".
@@ -97,7 +97,7 @@ impl Searchable for DualCheckers {
             + if mv.is_promotion() { W.king - W.man } else { 0 }
     }
 
-    /// RULES.md D4: with a capture pending the side must capture, so the position is never a
+    /// docs/rules.md D4: with a capture pending the side must capture, so the position is never a
     /// leaf of quiescence.
     fn stand_pat_allowed(&self) -> bool {
         !movegen::any_capture(self)
@@ -108,7 +108,7 @@ impl Searchable for DualCheckers {
         None
     }
 
-    /// RULES.md D10: 15 moves each of king moves without capture draw — unless the side to move
+    /// docs/rules.md D10: 15 moves each of king moves without capture draw — unless the side to move
     /// has no legal move, which loses (D9).
     fn draw_by_rule(&self) -> bool {
         self.reversible_plies() >= KING_MOVE_DRAW_PLIES as u32 && self.count_moves() > 0

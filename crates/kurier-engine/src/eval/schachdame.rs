@@ -2,7 +2,7 @@
 //! the rules in the other files of this module.
 //!
 //! All weights live in [`W`]. Where they come from: the pawn is the unit (100); the bishop's 325
-//! is the value Sjaak II's Schachdame definition uses (`shared/reference/sjaak_schachdame.txt`)
+//! is the value Sjaak II's Schachdame definition uses (`docs/peers/sjaak_schachdame.txt`)
 //! — a bishop confined to the dark squares loses nothing, as every square in play is dark.
 //! Advancement, mobility and king terms are first guesses of the usual chess-engine size, to be
 //! tuned by matches (issue 7); each is marked "untuned".
@@ -183,7 +183,7 @@ impl Searchable for Schachdame {
         (self.pieces(self.side_to_move(), Piece::Bishop) != 0).then(|| self.pass())
     }
 
-    /// RULES.md S8: the 50-move rule and two bare kings.
+    /// docs/rules.md S8: the 50-move rule and two bare kings.
     fn draw_by_rule(&self) -> bool {
         let kings = self.pieces(Color::White, Piece::King) | self.pieces(Color::Black, Piece::King);
         self.reversible_plies() >= 100 || self.occupied() == kings

@@ -64,7 +64,7 @@ impl AnyRecord {
     }
 
     /// A game of `variant` from its start, with Courier from the pre-ceremony array when
-    /// `courier_array` (the `CourierStart` option, for the XBoard GUI; RULES.md C3).
+    /// `courier_array` (the `CourierStart` option, for the XBoard GUI; docs/rules.md C3).
     pub fn start_with(variant: Variant, courier_array: bool) -> AnyRecord {
         if variant == Variant::Courier && courier_array {
             match Courier::from_fen(kurier_rules::games::courier::PRE_CEREMONY_FEN) {

@@ -2,7 +2,7 @@
 //! `variant`, `force`, `go`, `playother`, `?`, `usermove` and bare moves, `undo`, `remove`,
 //! `setboard`, `edit`, `level`, `st`, `sd`, `nps`, `time`/`otim`, `ping`, `draw`, `result`,
 //! `hard`/`easy`, `post`/`nopost`, `analyze`/`exit`/`.`, `memory`, `cores`, `exclude`/`include`,
-//! `option`, `hint`, `bk`, `quit`; thinking output and result claims by the rules of RULES.md.
+//! `option`, `hint`, `bk`, `quit`; thinking output and result claims by the rules of docs/rules.md.
 //! Every line is read into an [`XboardCommand`] (an [`EditCommand`] in `edit` mode) and every
 //! answer written as an [`XboardReply`] (`kurier_wire::xboard`).
 //!
@@ -31,7 +31,7 @@ use std::time::Duration;
 
 /// XBoard's piece-to-character map and board for an engine-defined variant (`setup` command);
 /// `None` for a variant XBoard knows natively (Courier: XBoard ignores a `setup` for it while it
-/// tests legality, PROTOCOLS.md).
+/// tests legality, docs/protocols.md).
 fn setup_reply(variant: Variant) -> Option<XboardReply> {
     let (pieces, fen) = match variant {
         Variant::Courier => return None,
@@ -41,7 +41,7 @@ fn setup_reply(variant: Variant) -> Option<XboardReply> {
             kurier_rules::games::schachdame::START_FEN,
         ),
         // Men on XBoard's `M` slot and kings on `K`, so the letters match the game's FEN
-        // (RULES.md D2). Full multi-leg capture support in XBoard is a later issue.
+        // (docs/rules.md D2). Full multi-leg capture support in XBoard is a later issue.
         Variant::DualCheckers => (
             "..........M..........K..........m..........k",
             kurier_rules::games::dual::START_FEN,
@@ -60,7 +60,7 @@ fn piece_replies(variant: Variant) -> Vec<XboardReply> {
     let pieces: &[(&str, &str)] = match variant {
         Variant::Courier => &[],
         Variant::Schachdame => &[("P&", "fmFfcF"), ("B&", "B"), ("K&", "F")],
-        // Quiet moves only (RULES.md D3, D8); the captures (D5, D8) have no Betza form XBoard
+        // Quiet moves only (docs/rules.md D3, D8); the captures (D5, D8) have no Betza form XBoard
         // understands, so a GUI must play Dual checkers with legality testing off.
         Variant::DualCheckers => &[("M&", "fmF"), ("K&", "mB")],
     };
@@ -398,7 +398,7 @@ impl XboardSession {
                 }
             }
             C::Quit => return Ok(false),
-            // Informational commands from the GUI need no answer (PROTOCOLS.md).
+            // Informational commands from the GUI need no answer (docs/protocols.md).
             C::Xboard
             | C::Accepted(_)
             | C::Rejected(_)

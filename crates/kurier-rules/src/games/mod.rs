@@ -13,11 +13,11 @@ use std::str::FromStr;
 /// A game Kurier plays, by its protocol name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
-    /// Courier chess (RULES.md C), `courier`.
+    /// Courier chess (docs/rules.md C), `courier`.
     Courier,
-    /// Schachdame (RULES.md S), `schachdame`.
+    /// Schachdame (docs/rules.md S), `schachdame`.
     Schachdame,
-    /// Dual checkers (RULES.md D), `dualcheckers`.
+    /// Dual checkers (docs/rules.md D), `dualcheckers`.
     DualCheckers,
 }
 

@@ -1,4 +1,4 @@
-//! Attack tables for Courier chess's pieces on the 12x8 board (RULES.md C1, C2), built at compile
+//! Attack tables for Courier chess's pieces on the 12x8 board (docs/rules.md C1, C2), built at compile
 //! time by `const fn` into `static` arrays.
 //!
 //! Squares are numbered `rank * 12 + file` from a1 = 0 to l8 = 95, and a bitboard is a `u128`
@@ -181,9 +181,9 @@ const fn build_pawn() -> [[u128; SQUARES]; 2] {
 
 const KING_STEPS: [(i32, i32); 8] = DIRS;
 
-/// King steps: one square in any direction (RULES.md C2 \[K\]). The mann moves the same way.
+/// King steps: one square in any direction (docs/rules.md C2 \[K\]). The mann moves the same way.
 pub static KING: [u128; SQUARES] = leaper(KING_STEPS);
-/// Knight jumps (RULES.md C2 \[N\]).
+/// Knight jumps (docs/rules.md C2 \[N\]).
 pub static KNIGHT: [u128; SQUARES] = leaper([
     (1, 2),
     (2, 1),
@@ -194,13 +194,13 @@ pub static KNIGHT: [u128; SQUARES] = leaper([
     (-2, 1),
     (-1, 2),
 ]);
-/// Alfil jumps: exactly two squares diagonally, over anything (RULES.md C2 \[A\]).
+/// Alfil jumps: exactly two squares diagonally, over anything (docs/rules.md C2 \[A\]).
 pub static ALFIL: [u128; SQUARES] = leaper([(2, 2), (-2, 2), (2, -2), (-2, -2)]);
-/// Fers steps: one square diagonally (RULES.md C2 \[F\]).
+/// Fers steps: one square diagonally (docs/rules.md C2 \[F\]).
 pub static FERS: [u128; SQUARES] = leaper([(1, 1), (-1, 1), (1, -1), (-1, -1)]);
-/// Schleich (wazir) steps: one square orthogonally (RULES.md C2 \[W\]).
+/// Schleich (wazir) steps: one square orthogonally (docs/rules.md C2 \[W\]).
 pub static WAZIR: [u128; SQUARES] = leaper([(1, 0), (0, 1), (-1, 0), (0, -1)]);
-/// Pawn captures, `PAWN[colour][sq]`: one square diagonally forward (RULES.md C2 \[fcF\]).
+/// Pawn captures, `PAWN[colour][sq]`: one square diagonally forward (docs/rules.md C2 \[fcF\]).
 /// Read backwards, `PAWN[us][sq]` is where an enemy pawn attacking `sq` stands.
 pub static PAWN: [[u128; SQUARES]; 2] = build_pawn();
 

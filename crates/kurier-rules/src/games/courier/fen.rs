@@ -1,4 +1,4 @@
-//! Courier FEN (RULES.md C9): chess FEN on 12 files, digit runs up to 12 (`12`, `6f5`), the
+//! Courier FEN (docs/rules.md C9): chess FEN on 12 files, digit runs up to 12 (`12`, `6f5`), the
 //! letters of C2 (K R N B E F M W P). Castling and en-passant fields are `-` when present.
 //! Accepted shapes, as GUIs really send them:
 //!
@@ -74,9 +74,9 @@ fn validate(pos: &Courier) -> Result<(), FenError> {
             piece: Piece::Pawn.letter(color),
             square: square_name(sq % FILES, sq / FILES),
             why: if last {
-                "a pawn on its last rank must have promoted (RULES.md C4)"
+                "a pawn on its last rank must have promoted (docs/rules.md C4)"
             } else {
-                "a pawn cannot stand on its own first rank (RULES.md C2, C4)"
+                "a pawn cannot stand on its own first rank (docs/rules.md C2, C4)"
             },
         });
     }

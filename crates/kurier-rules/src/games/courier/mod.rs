@@ -1,6 +1,6 @@
 //! Courier chess (Kurierspiel, 12th–18th century): medieval chess on a 12x8 board.
 //!
-//! The rules, from RULES.md section C (seed `001_812a29ee7801b7b7.txt`, read as Fairy-Stockfish
+//! The rules, from docs/rules.md section C (seed `001_812a29ee7801b7b7.txt`, read as Fairy-Stockfish
 //! and cutechess read it):
 //!
 //! - C1 12 files (a..l) x 8 ranks.
@@ -34,16 +34,16 @@ use crate::zobrist;
 use attacks::{FILES, SQUARES};
 pub use moves::Move;
 
-/// The standard start, the opening ceremony already played (RULES.md C3): `startpos` on UCI and
+/// The standard start, the opening ceremony already played (docs/rules.md C3): `startpos` on UCI and
 /// cutechess's courier start.
 pub const START_FEN: &str =
     "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1";
 
-/// The array before the opening ceremony (RULES.md C3), XBoard's own `courier` start.
+/// The array before the opening ceremony (docs/rules.md C3), XBoard's own `courier` start.
 pub const PRE_CEREMONY_FEN: &str =
     "rnebmkfwbenr/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/RNEBMKFWBENR w - - 0 1";
 
-/// The kinds of piece (RULES.md C2). The discriminant indexes the piece bitboards.
+/// The kinds of piece (docs/rules.md C2). The discriminant indexes the piece bitboards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Piece {
     /// Pawn: one step straight forward, captures one step diagonally forward.
@@ -83,7 +83,7 @@ impl Piece {
         Piece::King,
     ];
 
-    /// The FEN letter for a piece of `color` (RULES.md C2).
+    /// The FEN letter for a piece of `color` (docs/rules.md C2).
     pub const fn letter(self, color: Color) -> char {
         let c = match self {
             Piece::Pawn => 'P',
@@ -151,7 +151,7 @@ pub struct Courier {
     key: u64,
     /// Side to move.
     side: Color,
-    /// Plies since the last capture or pawn move (50-move rule, RULES.md C8).
+    /// Plies since the last capture or pawn move (50-move rule, docs/rules.md C8).
     halfmove: u16,
     /// Move number, starting at 1 and increased after Black's move.
     fullmove: u16,
@@ -194,7 +194,7 @@ impl Courier {
         Some((color, piece))
     }
 
-    /// True when `color` has nothing but its king (RULES.md C7).
+    /// True when `color` has nothing but its king (docs/rules.md C7).
     #[inline(always)]
     pub fn is_bare(&self, color: Color) -> bool {
         self.by_color[color.index()].count_ones() <= 1
@@ -239,13 +239,13 @@ impl Courier {
             && attacks::courier_attacks(sq, occ) & couriers != 0
     }
 
-    /// True when the side to move is in check (RULES.md C5).
+    /// True when the side to move is in check (docs/rules.md C5).
     #[inline]
     pub fn in_check(&self) -> bool {
         self.attacked(self.king_square(self.side), !self.side, self.occupied())
     }
 
-    /// The result decided by the bare-king rule alone (RULES.md C7), before any move is
+    /// The result decided by the bare-king rule alone (docs/rules.md C7), before any move is
     /// generated: `Some(winner)` when the game is over.
     #[inline(always)]
     pub fn bare_king_winner(&self) -> Option<Color> {
@@ -354,7 +354,7 @@ impl Game for Courier {
         sink.0
     }
 
-    /// Copy-make: capture by replacement, promotion to fers (RULES.md C4).
+    /// Copy-make: capture by replacement, promotion to fers (docs/rules.md C4).
     #[inline]
     fn play(&self, mv: Move) -> Self {
         let mut p = *self;
@@ -384,7 +384,7 @@ impl Game for Courier {
         p.by_color[us.index()] ^= from_bb | to_bb;
         p.key ^= piece_key(us, moved, from);
         if mv.is_promotion() {
-            // RULES.md C4: the pawn becomes a fers.
+            // docs/rules.md C4: the pawn becomes a fers.
             p.by_type[Piece::Pawn as usize] ^= from_bb;
             p.by_type[Piece::Fers as usize] ^= to_bb;
             p.key ^= piece_key(us, Piece::Fers, to);
@@ -416,7 +416,7 @@ impl Game for Courier {
         self.halfmove as u32
     }
 
-    /// RULES.md C5 (mate wins), C6 (stalemate loses), C7 (bare king), C8 (two bare kings, the
+    /// docs/rules.md C5 (mate wins), C6 (stalemate loses), C7 (bare king), C8 (two bare kings, the
     /// 50-move rule). The board decides before the counter: mate on the 100th ply still wins.
     fn outcome(&self) -> Option<Outcome> {
         if let Some(winner) = self.bare_king_winner() {

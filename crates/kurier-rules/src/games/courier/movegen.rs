@@ -1,4 +1,4 @@
-//! Legal move generation for Courier chess (RULES.md C2, C4, C5, C7).
+//! Legal move generation for Courier chess (docs/rules.md C2, C4, C5, C7).
 //!
 //! The generator is fully legal, without making moves to test them:
 //!
@@ -79,7 +79,7 @@ impl Sink for CountSink {
 /// Generates every legal move of `pos` into `sink`.
 #[inline(always)]
 pub fn generate<S: Sink>(pos: &Courier, sink: &mut S) {
-    // Step 0. RULES.md C7: a position decided by the bare-king rule has no moves.
+    // Step 0. docs/rules.md C7: a position decided by the bare-king rule has no moves.
     if pos.bare_king_winner().is_some() {
         return;
     }

@@ -1,4 +1,4 @@
-//! Courier moves and their text (RULES.md C9): `i2i3`, promotion `c7c8f`.
+//! Courier moves and their text (docs/rules.md C9): `i2i3`, promotion `c7c8f`.
 
 use super::attacks::{FILES, RANKS};
 use super::{Courier, Piece};
@@ -15,7 +15,7 @@ use std::fmt;
 /// ```
 ///
 /// `piece` is the [`Piece`] that moves (so making the move needs no board lookup for it), `P` is
-/// set when a pawn promotes to a fers (RULES.md C4). Squares are `rank * 12 + file`, 0..96.
+/// set when a pawn promotes to a fers (docs/rules.md C4). Squares are `rank * 12 + file`, 0..96.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u32);
 

@@ -1,4 +1,4 @@
-//! The multi-capture search of Dual checkers (RULES.md D4–D8) and the duplicate policy (D12).
+//! The multi-capture search of Dual checkers (docs/rules.md D4–D8) and the duplicate policy (D12).
 //!
 //! # The search
 //!
@@ -22,7 +22,7 @@
 //! counts as empty). After a direct capture the piece stands on the victim's square, which is in
 //! the captured set and in the occupancy: once it leaves, the square blocks like any other victim.
 //!
-//! # Duplicates (RULES.md D12)
+//! # Duplicates (docs/rules.md D12)
 //!
 //! A [`Move`] *is* the D12 identity: origin, destination, the set of captured squares, and
 //! whether the man ends as a king. Two paths that give the same identity give the same position,
@@ -53,18 +53,18 @@ use super::tables::{
 use crate::bitboard::squares;
 use crate::game::{MoveList, MAX_MOVES};
 
-/// One leg of a capture path, as the protocol notation writes it (DESIGN.md): a diagonal capture
+/// One leg of a capture path, as the protocol notation writes it (docs/design.md): a diagonal capture
 /// is two legs (onto the victim, then onto the landing square), a direct capture one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leg {
-    /// A diagonal capture over `victim` onto `landing` (man or king, RULES.md D5, D8).
+    /// A diagonal capture over `victim` onto `landing` (man or king, docs/rules.md D5, D8).
     Jump {
         /// The captured piece's square.
         victim: u8,
         /// Where the capturer lands.
         landing: u8,
     },
-    /// A direct capture: the capturer moves onto `victim`'s square (RULES.md D5, D8).
+    /// A direct capture: the capturer moves onto `victim`'s square (docs/rules.md D5, D8).
     Direct {
         /// The captured piece's square, where the capturer now stands.
         victim: u8,
@@ -79,7 +79,7 @@ pub trait Visitor {
     /// The last entered leg is taken back.
     #[inline(always)]
     fn leave(&mut self) {}
-    /// A path is finished (the capturer can capture no more, RULES.md D4): the move it makes.
+    /// A path is finished (the capturer can capture no more, docs/rules.md D4): the move it makes.
     fn finish(&mut self, mv: Move);
 }
 
@@ -88,9 +88,9 @@ pub trait Visitor {
 pub struct Ctx {
     /// Every enemy piece, captured or not (captured ones are masked out by the search).
     pub enemy: u64,
-    /// Every piece on the board except the capturer's origin (RULES.md D6).
+    /// Every piece on the board except the capturer's origin (docs/rules.md D6).
     pub occ: u64,
-    /// The capturer's far rank (RULES.md D7).
+    /// The capturer's far rank (docs/rules.md D7).
     pub promotion: u64,
     /// The capturer's origin.
     pub from: u8,
@@ -113,7 +113,7 @@ impl Ctx {
 }
 
 /// Squares where a king on `sq` lands after capturing diagonally in direction `d`, and the
-/// victim; `None` when there is no such capture. RULES.md D8: exactly one uncaptured enemy piece
+/// victim; `None` when there is no such capture. docs/rules.md D8: exactly one uncaptured enemy piece
 /// with only empty squares between, landing on an empty square beyond it before the next obstacle
 /// (captured pieces are obstacles, D6).
 #[inline(always)]
@@ -127,14 +127,14 @@ fn king_jump(ctx: &Ctx, sq: usize, d: usize, captured: u64) -> Option<(usize, u6
 }
 
 /// The victim of a king's direct capture from `sq` in orthogonal direction `d`: the first piece
-/// on the line, if it is an uncaptured enemy at an odd distance (RULES.md D8).
+/// on the line, if it is an uncaptured enemy at an odd distance (docs/rules.md D8).
 #[inline(always)]
 fn king_direct(ctx: &Ctx, sq: usize, d: usize, captured: u64) -> Option<usize> {
     let x = nearest(d, sq, ctx.occ)?;
     ((ctx.enemy & !captured) & (1u64 << x) != 0 && opposite_colours(sq, x)).then_some(x)
 }
 
-/// True when a king on `sq` can capture something (RULES.md D8), with `captured` already taken.
+/// True when a king on `sq` can capture something (docs/rules.md D8), with `captured` already taken.
 #[inline(always)]
 pub fn king_can_capture(ctx: &Ctx, sq: usize, captured: u64) -> bool {
     DIAGONAL
@@ -145,7 +145,7 @@ pub fn king_can_capture(ctx: &Ctx, sq: usize, captured: u64) -> bool {
             .any(|&d| king_direct(ctx, sq, d, captured).is_some())
 }
 
-/// A man's direct capture of `n` (RULES.md D5), when `n` is one of `directs`.
+/// A man's direct capture of `n` (docs/rules.md D5), when `n` is one of `directs`.
 #[inline(always)]
 fn man_direct<V: Visitor>(ctx: &Ctx, n: usize, captured: u64, directs: u64, v: &mut V) {
     if directs & (1u64 << n) != 0 {
@@ -156,11 +156,11 @@ fn man_direct<V: Visitor>(ctx: &Ctx, n: usize, captured: u64, directs: u64, v: &
 }
 
 /// A man has landed on `sq` with `captured` taken: the search goes on from there, except that a
-/// man (not promoted, RULES.md D7) with no uncaptured enemy piece next to it, orthogonally or
+/// man (not promoted, docs/rules.md D7) with no uncaptured enemy piece next to it, orthogonally or
 /// diagonally with a square beyond, can capture no more, and its path is finished at once.
 #[inline(always)]
 fn man_goes_on<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, v: &mut V) {
-    // RULES.md D7: promoted on the far rank, the piece goes on as a king.
+    // docs/rules.md D7: promoted on the far rank, the piece goes on as a king.
     let promotes = ctx.promotion & (1u64 << sq) != 0;
     if !promotes && ctx.enemy & !captured & MAN_TARGETS[sq] == 0 {
         v.finish(Move::new(ctx.from as usize, sq, captured, false));
@@ -176,7 +176,7 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
     let avail = ctx.enemy & !captured;
     let mut found = false;
     if king {
-        // RULES.md D8, diagonal capture with the landing rule.
+        // docs/rules.md D8, diagonal capture with the landing rule.
         for d in DIAGONAL {
             let Some((x, landing)) = king_jump(ctx, sq, d, captured) else {
                 continue;
@@ -209,7 +209,7 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
                 }
             }
         }
-        // RULES.md D8, direct capture along a rank or file at an odd distance.
+        // docs/rules.md D8, direct capture along a rank or file at an odd distance.
         for d in ORTHOGONAL {
             if let Some(x) = king_direct(ctx, sq, d, captured) {
                 found = true;
@@ -221,7 +221,7 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
     } else {
         let jumps = avail & JUMP_VICTIMS[sq];
         let directs = avail & ORTH_NEIGHBOURS[sq];
-        // RULES.md D5, diagonal jump forward or backward, in the order of `DIAGONAL` (north-east
+        // docs/rules.md D5, diagonal jump forward or backward, in the order of `DIAGONAL` (north-east
         // +9, north-west +7, south-east -7, south-west -9): highest victim square first.
         let mut left = jumps;
         while left != 0 {
@@ -239,7 +239,7 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
             man_goes_on(ctx, b, captured | 1u64 << n, v);
             v.leave();
         }
-        // RULES.md D5, direct capture of an orthogonal neighbour, in the order of `ORTHOGONAL`
+        // docs/rules.md D5, direct capture of an orthogonal neighbour, in the order of `ORTHOGONAL`
         // (north, south, east, west). `directs` holds only real neighbours of `sq`, so the
         // wrapped offsets of an edge square never match.
         if directs != 0 {
@@ -250,13 +250,13 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
             man_direct(ctx, (sq + 63) & 63, captured, directs, v);
         }
     }
-    // RULES.md D4: the move ends only when the piece can capture no more.
+    // docs/rules.md D4: the move ends only when the piece can capture no more.
     if !found && captured != 0 {
         v.finish(Move::new(ctx.from as usize, sq, captured, ctx.man && king));
     }
 }
 
-/// The generator's visitor: pushes each finished move unless an equal one (RULES.md D12) is
+/// The generator's visitor: pushes each finished move unless an equal one (docs/rules.md D12) is
 /// already in the list at or after `first`, the index of this piece's first capture.
 pub struct ListVisitor<'a> {
     /// The list being filled.
@@ -268,7 +268,7 @@ pub struct ListVisitor<'a> {
 impl Visitor for ListVisitor<'_> {
     #[inline(always)]
     fn finish(&mut self, mv: Move) {
-        // RULES.md D12: several paths with the same identity are one move. A move of one capture
+        // docs/rules.md D12: several paths with the same identity are one move. A move of one capture
         // has one path (see the module header), so only longer ones are looked up.
         if !mv.captured().is_power_of_two() && self.list[self.first..].contains(&mv) {
             return;
@@ -282,10 +282,10 @@ impl Visitor for ListVisitor<'_> {
 }
 
 /// How many distinct moves of several captures of one piece [`CountVisitor`] keeps for the
-/// duplicate check (RULES.md D12) before it gives up; real positions stay far below.
+/// duplicate check (docs/rules.md D12) before it gives up; real positions stay far below.
 pub const COUNT_CAPACITY: usize = 16;
 
-/// The counting visitor (perft's last ply): counts the distinct moves (RULES.md D12) without
+/// The counting visitor (perft's last ply): counts the distinct moves (docs/rules.md D12) without
 /// listing them. Moves of one capture have one path each and are only counted. Longer moves of
 /// the current piece are kept for the duplicate check, as their captured sets and destinations
 /// (the origin is the piece's, so the rest of the identity); moves of different pieces are never
@@ -299,7 +299,7 @@ pub struct CountVisitor {
     len: usize,
     /// Their captured sets.
     captured: [u64; COUNT_CAPACITY],
-    /// Their destinations, plus 64 when the man ends as a king (RULES.md D7).
+    /// Their destinations, plus 64 when the man ends as a king (docs/rules.md D7).
     ends: [u8; COUNT_CAPACITY],
     /// One piece had more than `COUNT_CAPACITY` distinct moves of several captures.
     overflow: bool,

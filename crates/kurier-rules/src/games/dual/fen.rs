@@ -1,4 +1,4 @@
-//! Dual-checkers positions as text (RULES.md D2, DESIGN.md).
+//! Dual-checkers positions as text (docs/rules.md D2, docs/design.md).
 //!
 //! - Board form: rows from rank 8 to rank 1 with `M`/`m` men, `K`/`k` kings and digits for empty
 //!   squares, then the side to move (`w`/`b`), the reversible-ply counter and the move number
@@ -9,7 +9,7 @@
 //!   squares, `K` marking a king; optional `H<n>` (reversible plies) and `F<n>` (move number)
 //!   fields may follow, and a final `.` is ignored.
 //!
-//! A man on its own far rank must have become a king (RULES.md D7): `M` on rank 8 and `m` on
+//! A man on its own far rank must have become a king (docs/rules.md D7): `M` on rank 8 and `m` on
 //! rank 1 are rejected; write `K`/`k` for a king there.
 
 use super::tables::{RANK_1, RANK_8};
@@ -153,7 +153,7 @@ fn validate(pos: &DualCheckers) -> Result<(), FenError> {
     if all == 0 {
         return Err(FenError::NoPieces);
     }
-    // RULES.md D7: a man on its far rank has become a king.
+    // docs/rules.md D7: a man on its far rank has become a king.
     for (color, rank) in [(Color::White, RANK_8), (Color::Black, RANK_1)] {
         let bad = pos.men(color) & rank;
         if bad != 0 {
@@ -161,7 +161,7 @@ fn validate(pos: &DualCheckers) -> Result<(), FenError> {
             return Err(FenError::IllegalPlacement {
                 piece: Piece::Man.letter(color),
                 square: square_name(sq % 8, sq / 8),
-                why: "a man on its far rank must have become a king (RULES.md D7); write a king",
+                why: "a man on its far rank must have become a king (docs/rules.md D7); write a king",
             });
         }
     }

@@ -1,7 +1,7 @@
 //! Dual checkers (Дуальные шашки; A. Tevelev-Sladkov and V. Baiguzhakov): checkers on all 64
 //! squares, where a man changes colour by capturing "directly".
 //!
-//! The rules, from RULES.md section D (seed `002_84427b932d15599d.txt`):
+//! The rules, from docs/rules.md section D (seed `002_84427b932d15599d.txt`):
 //!
 //! - D1 8x8 board, all 64 squares; 12 men per side.
 //! - D2 White men on the light squares of ranks 1–3, Black men on the dark squares of ranks 6–8;
@@ -39,18 +39,18 @@ use crate::zobrist;
 pub use moves::Move;
 use tables::{RANK_1, RANK_8};
 
-/// The start position (RULES.md D2).
+/// The start position (docs/rules.md D2).
 pub const START_FEN: &str = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/8/1M1M1M1M/M1M1M1M1/1M1M1M1M w 0 1";
 
-/// Plies of king moves without capture that draw the game (RULES.md D10: 15 moves each).
+/// Plies of king moves without capture that draw the game (docs/rules.md D10: 15 moves each).
 pub const KING_MOVE_DRAW_PLIES: u16 = 30;
 
 /// The kinds of piece. The discriminant indexes the Zobrist table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Piece {
-    /// A man (простая): steps diagonally forward, captures as in RULES.md D5.
+    /// A man (простая): steps diagonally forward, captures as in docs/rules.md D5.
     Man = 0,
-    /// A king (дамка): flies diagonally, captures as in RULES.md D8.
+    /// A king (дамка): flies diagonally, captures as in docs/rules.md D8.
     King = 1,
 }
 
@@ -92,7 +92,7 @@ pub struct DualCheckers {
     key: u64,
     /// Side to move.
     side: Color,
-    /// Plies since the last capture or man move (RULES.md D10).
+    /// Plies since the last capture or man move (docs/rules.md D10).
     reversible: u16,
     /// Move number, from 1, increased after Black's move.
     fullmove: u16,
@@ -137,7 +137,7 @@ impl DualCheckers {
         })
     }
 
-    /// The side to move's far rank (RULES.md D7).
+    /// The side to move's far rank (docs/rules.md D7).
     #[inline(always)]
     pub fn promotion_rank(&self) -> u64 {
         match self.side {
@@ -146,7 +146,7 @@ impl DualCheckers {
         }
     }
 
-    /// The move in the people's notation of RULES.md D11 (`f3-e4`, `f6:d4:d3`).
+    /// The move in the people's notation of docs/rules.md D11 (`f3-e4`, `f6:d4:d3`).
     pub fn pdn(&self, mv: Move) -> String {
         notation::pdn(self, mv)
     }
@@ -262,7 +262,7 @@ impl Game for DualCheckers {
         movegen::count(self)
     }
 
-    /// Copy-make: the captured pieces leave the board only now, when the move is over (RULES.md
+    /// Copy-make: the captured pieces leave the board only now, when the move is over (docs/rules.md
     /// D6); a man that promoted on the way ends as a king (D7).
     #[inline]
     fn play(&self, mv: Move) -> Self {
@@ -300,7 +300,7 @@ impl Game for DualCheckers {
             p.men[u] |= 1u64 << to;
             p.key ^= piece_key(us, Piece::Man, to);
         }
-        // RULES.md D10: only king moves without capture count towards the draw.
+        // docs/rules.md D10: only king moves without capture count towards the draw.
         p.reversible = if captured != 0 || !was_king {
             0
         } else {
@@ -327,7 +327,7 @@ impl Game for DualCheckers {
         self.reversible as u32
     }
 
-    /// RULES.md D9 (no legal move loses), then D10 (30 plies of king moves without capture).
+    /// docs/rules.md D9 (no legal move loses), then D10 (30 plies of king moves without capture).
     fn outcome(&self) -> Option<Outcome> {
         if self.count_moves() == 0 {
             return Some(Outcome::Win {

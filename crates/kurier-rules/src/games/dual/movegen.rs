@@ -1,4 +1,4 @@
-//! Legal move generation for Dual checkers (RULES.md D3–D8).
+//! Legal move generation for Dual checkers (docs/rules.md D3–D8).
 //!
 //! 1. Which pieces can capture? A few shifts answer it for all men at once (D5: direct captures
 //!    of orthogonal neighbours, diagonal jumps forward and backward), then each king looks along
@@ -16,7 +16,7 @@ use super::DualCheckers;
 use crate::bitboard::squares;
 use crate::game::{Color, MoveList};
 
-/// The men of the side to move that can capture (RULES.md D5): a few shifts for all men at once,
+/// The men of the side to move that can capture (docs/rules.md D5): a few shifts for all men at once,
 /// direct captures of orthogonal neighbours and diagonal jumps in the four directions.
 #[inline(always)]
 fn capturing_men(pos: &DualCheckers) -> u64 {
@@ -24,10 +24,10 @@ fn capturing_men(pos: &DualCheckers) -> u64 {
     let men = pos.men(us);
     let enemy = pos.occupied_by(!us);
     let empty = !pos.occupied();
-    // RULES.md D5, direct capture: men with an enemy orthogonal neighbour.
+    // docs/rules.md D5, direct capture: men with an enemy orthogonal neighbour.
     let direct =
         ((enemy >> 8) | (enemy << 8) | ((enemy & !FILE_A) >> 1) | ((enemy & !FILE_H) << 1)) & men;
-    // RULES.md D5, diagonal jumps: the landing squares, shifted back to the origins.
+    // docs/rules.md D5, diagonal jumps: the landing squares, shifted back to the origins.
     let ne = (((((men & !FILE_H) << 9) & enemy) & !FILE_H) << 9) & empty;
     let nw = (((((men & !FILE_A) << 7) & enemy) & !FILE_A) << 7) & empty;
     let se = (((((men & !FILE_H) >> 7) & enemy) & !FILE_H) >> 7) & empty;
@@ -35,7 +35,7 @@ fn capturing_men(pos: &DualCheckers) -> u64 {
     direct | ne >> 18 | nw >> 14 | se << 14 | sw << 18
 }
 
-/// The kings of the side to move that can capture (RULES.md D8).
+/// The kings of the side to move that can capture (docs/rules.md D8).
 #[inline(always)]
 fn capturing_kings(pos: &DualCheckers) -> u64 {
     let us = pos.side;
@@ -54,13 +54,13 @@ fn capturing_kings(pos: &DualCheckers) -> u64 {
     out
 }
 
-/// True when the side to move has a capture (and so must capture, RULES.md D4).
+/// True when the side to move has a capture (and so must capture, docs/rules.md D4).
 #[inline(always)]
 pub fn any_capture(pos: &DualCheckers) -> bool {
     capturing_men(pos) != 0 || capturing_kings(pos) != 0
 }
 
-/// Runs the capture search (RULES.md D4–D8) from each of `men` and `kings`, the pieces of the
+/// Runs the capture search (docs/rules.md D4–D8) from each of `men` and `kings`, the pieces of the
 /// side to move that can capture, men first; `start(v)` is called before each piece.
 #[inline(always)]
 fn search_from<V: Visitor>(
@@ -88,7 +88,7 @@ fn search_from<V: Visitor>(
     }
 }
 
-/// Men's quiet steps (RULES.md D3) as (targets, origin offset) pairs: `from = to - offset`.
+/// Men's quiet steps (docs/rules.md D3) as (targets, origin offset) pairs: `from = to - offset`.
 #[inline(always)]
 fn man_steps(pos: &DualCheckers) -> [(u64, i32); 2] {
     let men = pos.men(pos.side);
@@ -105,13 +105,13 @@ fn man_steps(pos: &DualCheckers) -> [(u64, i32); 2] {
     }
 }
 
-/// A king's quiet moves: any distance diagonally over empty squares (RULES.md D8).
+/// A king's quiet moves: any distance diagonally over empty squares (docs/rules.md D8).
 #[inline(always)]
 fn king_steps(sq: usize, occ: u64) -> u64 {
     free_ray(0, sq, occ) | free_ray(1, sq, occ) | free_ray(2, sq, occ) | free_ray(3, sq, occ)
 }
 
-/// Appends the capture moves of the side to move (RULES.md D4–D8, duplicates removed by D12).
+/// Appends the capture moves of the side to move (docs/rules.md D4–D8, duplicates removed by D12).
 pub fn generate_captures(pos: &DualCheckers, list: &mut MoveList<Move>) {
     generate_captures_from(pos, capturing_men(pos), capturing_kings(pos), list);
 }
@@ -135,7 +135,7 @@ pub fn generate(pos: &DualCheckers, list: &mut MoveList<Move>) {
     for (targets, offset) in man_steps(pos) {
         for to in squares(targets) {
             let from = (to as i32 - offset) as usize;
-            // RULES.md D7: a man reaching the far rank becomes a king.
+            // docs/rules.md D7: a man reaching the far rank becomes a king.
             list.push(Move::new(from, to, 0, promotion & (1u64 << to) != 0));
         }
     }

@@ -1,4 +1,4 @@
-//! The Dual-checkers move: the identity of RULES.md D12 and nothing else.
+//! The Dual-checkers move: the identity of docs/rules.md D12 and nothing else.
 //!
 //! The type knows no board, so it imports nothing of this game: the capture search
 //! ([`super::captures`]) builds moves, and the notation ([`super::notation`]) writes and reads them.
@@ -6,7 +6,7 @@
 use crate::game::square_name;
 use std::fmt;
 
-/// A move: exactly the identity of RULES.md D12.
+/// A move: exactly the identity of docs/rules.md D12.
 ///
 /// ```text
 ///  captured: u64   bitboard of the captured pieces (0 for a quiet move)
@@ -62,7 +62,7 @@ impl Move {
         self.captured != 0
     }
 
-    /// True when a man ends the move as a king (RULES.md D7).
+    /// True when a man ends the move as a king (docs/rules.md D7).
     #[inline(always)]
     pub const fn is_promotion(self) -> bool {
         self.promoted

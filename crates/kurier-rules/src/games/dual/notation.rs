@@ -1,4 +1,4 @@
-//! Dual-checkers moves as text (RULES.md D11, DESIGN.md "Command-line and protocol contract").
+//! Dual-checkers moves as text (docs/rules.md D11, docs/design.md "Command-line and protocol contract").
 //!
 //! - Protocol form ([`super::DualCheckers::format_move`](crate::game::Game::format_move)): a quiet
 //!   move `f3e4`; a capture as comma-joined legs, each stepping onto a captured piece or onto a
@@ -35,7 +35,7 @@ pub struct Path {
 }
 
 impl Path {
-    /// The origin and every landing square (RULES.md D11).
+    /// The origin and every landing square (docs/rules.md D11).
     pub fn landings(&self) -> Vec<usize> {
         let mut v = vec![self.mv.from()];
         v.extend(self.legs.iter().map(|l| match *l {
@@ -79,7 +79,7 @@ impl Visitor for PathVisitor {
 }
 
 /// Every capture path of the side to move, in generation order (several paths may make the same
-/// move, RULES.md D12). Not for hot code: it allocates.
+/// move, docs/rules.md D12). Not for hot code: it allocates.
 pub fn capture_paths(pos: &DualCheckers) -> Vec<Path> {
     let mut v = PathVisitor {
         stack: Vec::new(),
@@ -118,7 +118,7 @@ pub fn protocol(pos: &DualCheckers, mv: Move) -> String {
         .join(",")
 }
 
-/// The move in the people's notation of RULES.md D11: `f3-e4`, `f6:d4:d3`.
+/// The move in the people's notation of docs/rules.md D11: `f3-e4`, `f6:d4:d3`.
 pub fn pdn(pos: &DualCheckers, mv: Move) -> String {
     let Some(path) = paths_of(pos, mv).into_iter().next() else {
         return format!("{mv:?}");
@@ -150,7 +150,7 @@ fn squares_of(text: &str) -> Option<Vec<usize>> {
     Some(out)
 }
 
-/// Reads a move in any accepted form (RULES.md D11) and checks it against the legal moves. A text
+/// Reads a move in any accepted form (docs/rules.md D11) and checks it against the legal moves. A text
 /// that names several moves is [`MoveError::Ambiguous`]; one that names none is
 /// [`MoveError::Illegal`] with every legal move listed.
 pub fn parse(pos: &DualCheckers, text: &str) -> Result<Move, MoveError> {

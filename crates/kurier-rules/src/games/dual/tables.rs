@@ -1,7 +1,7 @@
-//! Geometry tables for Dual checkers (RULES.md D1: all 64 squares), built at compile time.
+//! Geometry tables for Dual checkers (docs/rules.md D1: all 64 squares), built at compile time.
 //!
 //! Squares are numbered `rank * 8 + file` from a1 = 0 to h8 = 63. Eight directions: the four
-//! diagonals (men's steps and jumps, kings' flying moves and diagonal captures, RULES.md D3, D5,
+//! diagonals (men's steps and jumps, kings' flying moves and diagonal captures, docs/rules.md D3, D5,
 //! D8) and the four orthogonals (direct captures, D5 and D8). A direction is *positive* when it
 //! increases the square number, so the nearest piece along a ray is the lowest set bit of
 //! `ray & occupied` for a positive direction and the highest for a negative one.
@@ -14,7 +14,7 @@ pub const FILE_H: u64 = FILE_A << 7;
 pub const RANK_1: u64 = 0xFF;
 /// Bitboard of rank 8.
 pub const RANK_8: u64 = 0xFF << 56;
-/// The 32 dark squares: a1 is dark, a square is dark when file + rank is even (RULES.md,
+/// The 32 dark squares: a1 is dark, a square is dark when file + rank is even (docs/rules.md,
 /// square colours). White's men start on light squares, Black's on dark ones (D2).
 pub const DARK: u64 = 0xAA55_AA55_AA55_AA55;
 
@@ -108,10 +108,10 @@ const fn build_neighbours(first: usize, beyond: bool) -> [u64; 64] {
 }
 
 /// `ORTH_NEIGHBOURS[sq]`: the orthogonal neighbours of `sq`, the squares a man captures directly
-/// from `sq` (RULES.md D5).
+/// from `sq` (docs/rules.md D5).
 pub static ORTH_NEIGHBOURS: [u64; 64] = build_neighbours(4, false);
 /// `JUMP_VICTIMS[sq]`: the diagonal neighbours of `sq` with a square beyond them, the squares a
-/// man can jump over from `sq` (RULES.md D5); the landing square of victim `n` is `2 * n - sq`.
+/// man can jump over from `sq` (docs/rules.md D5); the landing square of victim `n` is `2 * n - sq`.
 pub static JUMP_VICTIMS: [u64; 64] = build_neighbours(0, true);
 
 const fn build_man_targets() -> [u64; 64] {
@@ -152,7 +152,7 @@ pub fn free_ray(d: usize, sq: usize, occ: u64) -> u64 {
     }
 }
 
-/// True when the two squares have different colours (RULES.md D8: a king captures directly only
+/// True when the two squares have different colours (docs/rules.md D8: a king captures directly only
 /// onto the opposite colour, i.e. at an odd distance along a rank or file).
 #[inline(always)]
 pub fn opposite_colours(a: usize, b: usize) -> bool {
@@ -175,7 +175,7 @@ mod tests {
         assert_eq!(nearest(3, 63, 1 << 27 | 1), Some(27));
         assert_eq!(free_ray(0, 0, 1 << 27), 1 << 9 | 1 << 18);
         assert!(opposite_colours(0, 1) && !opposite_colours(0, 2) && !opposite_colours(0, 9));
-        // a1 dark, b1 light (White's men start on light squares, RULES.md D2).
+        // a1 dark, b1 light (White's men start on light squares, docs/rules.md D2).
         assert_ne!(DARK & 1, 0);
         assert_eq!(DARK & 2, 0);
         for sq in 0..64 {

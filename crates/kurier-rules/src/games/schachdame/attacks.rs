@@ -1,4 +1,4 @@
-//! Attack tables for Schachdame's diagonal pieces (RULES.md S4), built at compile time.
+//! Attack tables for Schachdame's diagonal pieces (docs/rules.md S4), built at compile time.
 //!
 //! Squares are numbered `rank * 8 + file` from a1 = 0 to h8 = 63. Every piece of the game moves
 //! diagonally, so the only slider is the bishop and the only lines that matter are diagonals.
@@ -18,7 +18,7 @@ pub const FILE_H: u64 = FILE_A << 7;
 pub const RANK_1: u64 = 0xFF;
 /// Bitboard of rank 8.
 pub const RANK_8: u64 = 0xFF << 56;
-/// The 32 dark squares (a1 dark: file + rank even, RULES.md S1 and the square colour convention).
+/// The 32 dark squares (a1 dark: file + rank even, docs/rules.md S1 and the square colour convention).
 pub const DARK: u64 = 0xAA55_AA55_AA55_AA55;
 
 /// The four diagonal directions as (file step, rank step).
@@ -128,9 +128,9 @@ const fn build_between_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
     (between, line)
 }
 
-/// King steps (one square diagonally, RULES.md S4).
+/// King steps (one square diagonally, docs/rules.md S4).
 pub static KING: [u64; 64] = build_king();
-/// Pawn steps and captures, `PAWN[colour][sq]`: one square diagonally forward (RULES.md S4).
+/// Pawn steps and captures, `PAWN[colour][sq]`: one square diagonally forward (docs/rules.md S4).
 /// Read backwards, `PAWN[us][sq]` is also where an enemy pawn attacking `sq` stands.
 pub static PAWN: [[u64; 64]; 2] = build_pawn();
 static DIAGONALS: [[u64; 64]; 2] = build_diagonals();

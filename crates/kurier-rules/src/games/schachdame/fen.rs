@@ -1,4 +1,4 @@
-//! Schachdame FEN (RULES.md S9): chess FEN with the letters K, B, P; castling and en-passant
+//! Schachdame FEN (docs/rules.md S9): chess FEN with the letters K, B, P; castling and en-passant
 //! fields are `-` when present. Accepted shapes, as GUIs really send them:
 //!
 //! - `BOARD SIDE - - HALFMOVE FULLMOVE` (standard, six fields);
@@ -48,7 +48,7 @@ fn parse_board(pos: &mut Schachdame, board: &str) -> Result<(), FenError> {
         };
         if file < 8 {
             let sq = rank * 8 + file;
-            // RULES.md S1: every piece stands on a dark square.
+            // docs/rules.md S1: every piece stands on a dark square.
             if DARK & (1u64 << sq) == 0 {
                 return Err(FenError::UnusableSquare {
                     piece: c,
@@ -77,7 +77,7 @@ fn validate(pos: &Schachdame) -> Result<(), FenError> {
             return Err(FenError::IllegalPlacement {
                 piece: Piece::Pawn.letter(color),
                 square: square_name(sq % 8, sq / 8),
-                why: "a pawn on its last rank must have promoted (RULES.md S6)",
+                why: "a pawn on its last rank must have promoted (docs/rules.md S6)",
             });
         }
     }

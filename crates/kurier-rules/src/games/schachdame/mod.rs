@@ -1,6 +1,6 @@
 //! Schachdame (Heinrich Richter, 1883): chess on the 32 dark squares with diagonal moves only.
 //!
-//! The rules, from RULES.md section S (seed `000_1b57fd55f9af058d.txt`):
+//! The rules, from docs/rules.md section S (seed `000_1b57fd55f9af058d.txt`):
 //!
 //! - S1 8x8 board; every piece stands on a dark square (a1 is dark), every move is diagonal.
 //! - S2 per side one King (`K`, *Dame*), one Bishop (`B`, *Ritter*), six Pawns (`P`, *Bauern*).
@@ -27,10 +27,10 @@ use crate::game::{Color, FenError, Game, MoveError, MoveList, Outcome, Reason};
 use crate::zobrist;
 pub use moves::Move;
 
-/// The start position (RULES.md S3).
+/// The start position (docs/rules.md S3).
 pub const START_FEN: &str = "1p1k1b1p/p1p1p1p1/8/8/8/8/1P1P1P1P/P1B1K1P1 w - - 0 1";
 
-/// The kinds of piece (RULES.md S2). The discriminant indexes the piece bitboards.
+/// The kinds of piece (docs/rules.md S2). The discriminant indexes the piece bitboards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Piece {
     /// *Bauer*: one step diagonally forward.
@@ -83,7 +83,7 @@ pub struct Schachdame {
     key: u64,
     /// Side to move.
     side: Color,
-    /// Plies since the last capture or pawn move (50-move rule, RULES.md S8).
+    /// Plies since the last capture or pawn move (50-move rule, docs/rules.md S8).
     halfmove: u16,
     /// Move number, starting at 1 and increased after Black's move.
     fullmove: u16,
@@ -138,7 +138,7 @@ impl Schachdame {
             || (attacks::bishop_attacks(sq, occ) & self.pieces(by, Piece::Bishop)) != 0
     }
 
-    /// True when the side to move is in check (RULES.md S7).
+    /// True when the side to move is in check (docs/rules.md S7).
     #[inline]
     pub fn in_check(&self) -> bool {
         self.attacked(self.king_square(self.side), !self.side, self.occupied())
@@ -231,7 +231,7 @@ impl Game for Schachdame {
         sink.0
     }
 
-    /// Copy-make (RULES.md S5 capture by replacement, S6 promotion to bishop).
+    /// Copy-make (docs/rules.md S5 capture by replacement, S6 promotion to bishop).
     #[inline]
     fn play(&self, mv: Move) -> Self {
         let mut p = *self;
@@ -284,7 +284,7 @@ impl Game for Schachdame {
         self.halfmove as u32
     }
 
-    /// RULES.md S7 (mate), S8 (stalemate, 50-move rule, two bare kings). Mate on the 100th ply
+    /// docs/rules.md S7 (mate), S8 (stalemate, 50-move rule, two bare kings). Mate on the 100th ply
     /// still wins, as in chess: the board decides before the counter.
     fn outcome(&self) -> Option<Outcome> {
         if self.count_moves() == 0 {

@@ -1,4 +1,4 @@
-//! Legal move generation for Schachdame (RULES.md S4–S7).
+//! Legal move generation for Schachdame (docs/rules.md S4–S7).
 //!
 //! The generator is fully legal, without making moves to test them:
 //!

@@ -1,4 +1,4 @@
-//! Schachdame moves and their text (RULES.md S9): `c1e3`, promotion `b7a8b`.
+//! Schachdame moves and their text (docs/rules.md S9): `c1e3`, promotion `b7a8b`.
 
 use super::Schachdame;
 use crate::game::{find_move, parse_square, square_name, MoveError};
@@ -13,7 +13,7 @@ use std::fmt;
 /// +--------+---+----------+----------+
 /// ```
 ///
-/// `P` is set when a pawn promotes to a bishop (RULES.md S6). Squares are `rank * 8 + file`.
+/// `P` is set when a pawn promotes to a bishop (docs/rules.md S6). Squares are `rank * 8 + file`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 
