@@ -4,6 +4,7 @@
 //! an EPD suite runner.
 
 use crate::game::{Game, MoveList};
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -118,6 +119,22 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> V
         left -= 1;
     }
     let p = Progress::new(items.len(), progress);
+    let counts = count_items(&items, left, threads, &p);
+    let mut totals = vec![0u64; roots.len()];
+    for (i, n) in counts {
+        totals[i] += n;
+    }
+    roots.iter().copied().zip(totals).collect()
+}
+
+/// Perft `left` plies below each work item, on `threads` threads: `(root index, count)`.
+#[cfg(feature = "parallel")]
+fn count_items<G: Game>(
+    items: &[(usize, G)],
+    left: u32,
+    threads: usize,
+    p: &Progress,
+) -> Vec<(usize, u64)> {
     let run = || {
         items
             .par_iter()
@@ -128,18 +145,31 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> V
             })
             .collect::<Vec<_>>()
     };
-    let counts = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(run),
         Err(e) => {
             log::warn!("could not start {threads} threads ({e}); using rayon's global pool");
             run()
         }
-    };
-    let mut totals = vec![0u64; roots.len()];
-    for (i, n) in counts {
-        totals[i] += n;
     }
-    roots.iter().copied().zip(totals).collect()
+}
+
+/// Perft `left` plies below each work item, on this thread (built without `parallel`).
+#[cfg(not(feature = "parallel"))]
+fn count_items<G: Game>(
+    items: &[(usize, G)],
+    left: u32,
+    _threads: usize,
+    p: &Progress,
+) -> Vec<(usize, u64)> {
+    items
+        .iter()
+        .map(|(i, below)| {
+            let n = perft(below, left);
+            p.tick(n);
+            (*i, n)
+        })
+        .collect()
 }
 
 /// One line of an EPD perft file: a FEN and the expected counts by depth.
@@ -231,21 +261,25 @@ pub fn run_suite<G: Game>(
     threads: usize,
 ) -> Vec<EntryResult> {
     let p = Progress::new(entries.len(), true);
-    let work = || {
-        entries
-            .par_iter()
-            .map(|e| {
-                let r = check_entry::<G>(e, max_depth);
-                p.tick(0);
-                r
-            })
-            .collect()
+    let check = |e: &EpdEntry| {
+        let r = check_entry::<G>(e, max_depth);
+        p.tick(0);
+        r
     };
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
+    #[cfg(feature = "parallel")]
     {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
+        let work = || entries.par_iter().map(check).collect();
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+        {
+            Ok(pool) => pool.install(work),
+            Err(_) => work(),
+        }
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let _ = threads;
+        entries.iter().map(check).collect()
     }
 }
