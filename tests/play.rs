@@ -329,7 +329,8 @@ fn a_bad_fen_is_an_error_not_a_panic() {
     let o = options(Variant::Courier, Some("not a fen"), Color::White, 1);
     let mut out = Vec::new();
     let e = run(&b"quit\n"[..], &mut out, &o).expect_err("a bad FEN");
-    assert!(e.contains("bad FEN"), "{e}");
+    assert!(matches!(e, kurier::play::PlayError::Fen { .. }), "{e}");
+    assert!(e.to_string().contains("bad FEN"), "{e}");
 }
 
 #[test]

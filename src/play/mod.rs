@@ -11,12 +11,12 @@
 //! Input comes from people: a line longer than [`input::MAX_LINE`], or not UTF-8, is answered
 //! with an error and the game goes on; the end of input ends the session cleanly.
 
-pub mod clock;
+pub mod clocks;
 pub mod diagram;
 pub mod input;
 pub mod present;
 
-pub use clock::{Clocks, TimeControl};
+pub use clocks::{Clocks, TimeControl};
 use diagram::Style;
 use input::{Line, LineReader};
 use kurier_engine::search::{FromInternal, Info, Limits, Score, Searcher};
@@ -84,12 +84,35 @@ impl PlayOptions {
     }
 }
 
+/// Why a terminal game could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// The start FEN was refused.
+    #[error("bad FEN '{fen}': {source}")]
+    Fen {
+        /// The FEN given.
+        fen: String,
+        /// Why it was refused.
+        source: kurier_rules::game::FenError,
+    },
+    /// The time control has no clock to show.
+    #[error("time control '{0}': play needs a clock, [MOVES/]BASE[+INC] (for a fixed time a move use --st)")]
+    NoClock(TimeControl),
+    /// Writing to the terminal failed.
+    #[error("output: {0}")]
+    Output(#[from] std::io::Error),
+}
+
 /// Plays a game of `options.variant` with the person at `input`/`output` until `quit` or the end
 /// of input. Errors: a bad FEN, or the output failing.
-pub fn run<R: BufRead, W: Write>(input: R, output: W, options: &PlayOptions) -> Result<(), String> {
+pub fn run<R: BufRead, W: Write>(
+    input: R,
+    output: W,
+    options: &PlayOptions,
+) -> Result<(), PlayError> {
     with_game!(options.variant, G => {
         let mut play = Play::<G, R, W>::new(input, output, options)?;
-        play.run().map_err(|e| format!("output: {e}"))
+        Ok(play.run()?)
     })
 }
 
@@ -144,18 +167,17 @@ Commands:
 
 impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
     /// A game set up from `options` (the variant must be `G`'s).
-    pub fn new(input: R, output: W, options: &PlayOptions) -> Result<Self, String> {
+    pub fn new(input: R, output: W, options: &PlayOptions) -> Result<Self, PlayError> {
         let initial = match &options.fen {
-            Some(fen) => G::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?,
+            Some(fen) => G::from_fen(fen).map_err(|source| PlayError::Fen {
+                fen: fen.clone(),
+                source,
+            })?,
             None => G::start(),
         };
         let clocks = match options.limit {
             EngineLimit::Clock(tc) if tc.is_clock() => Some(Clocks::new(tc)),
-            EngineLimit::Clock(tc) => {
-                return Err(format!(
-                    "time control '{tc}': play needs a clock, [MOVES/]BASE[+INC] (for a fixed time a move use --st)"
-                ))
-            }
+            EngineLimit::Clock(tc) => return Err(PlayError::NoClock(tc)),
             _ => None,
         };
         Ok(Play {
@@ -286,7 +308,7 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
 
     fn limit_text(&self) -> String {
         match self.limit {
-            EngineLimit::Clock(tc) => format!("clock {}", clock::describe(tc)),
+            EngineLimit::Clock(tc) => format!("clock {}", clocks::describe(tc)),
             EngineLimit::MoveTime(t) => format!("{} s a move", t.as_secs_f64()),
             EngineLimit::Depth(d) => format!("depth {d}"),
         }

@@ -7,6 +7,7 @@ pub mod courier;
 pub mod dual;
 pub mod schachdame;
 
+use crate::game::Game;
 use std::fmt;
 use std::str::FromStr;
 
@@ -28,10 +29,11 @@ impl Variant {
 
     /// The protocol name (`courier`, `schachdame`, `dualcheckers`).
     pub const fn name(self) -> &'static str {
+        // Each game spells its name once, as its `Game::NAME`.
         match self {
-            Variant::Courier => "courier",
-            Variant::Schachdame => "schachdame",
-            Variant::DualCheckers => "dualcheckers",
+            Variant::Courier => <courier::Courier as Game>::NAME,
+            Variant::Schachdame => <schachdame::Schachdame as Game>::NAME,
+            Variant::DualCheckers => <dual::DualCheckers as Game>::NAME,
         }
     }
 
