@@ -14,11 +14,11 @@
 //! - by score adjudication, when asked for.
 
 use super::openings::Opening;
-use super::options::{Adjudication, Limits};
 use super::player::Player;
 use super::process::Recv;
 use super::reply::{Reply, Thinking};
 use super::request::{GameStart, MoveRequest};
+use super::settings::{Adjudication, Limits};
 use kurier_rules::game::{Color, FenError, Game, MoveError, Outcome};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
@@ -564,7 +564,7 @@ fn finish(players: &mut [&mut Player; 2], end: &GameEnd) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::{DrawRule, ResignRule};
+    use crate::settings::{DrawRule, ResignRule};
 
     #[test]
     fn claims_and_resignations() {

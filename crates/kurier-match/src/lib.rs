@@ -8,7 +8,7 @@
 //! judges.
 //!
 //! ```text
-//!  options ──> tournament (schedule, workers, tables) ──> arbiter (one game)
+//!  match_args ─> settings ─> tournament (schedule, workers, tables) ──> arbiter (one game)
 //!                 │                                          │  GameRecord<G>: Kurier's rules
 //!                 │ openings, pgn, stats                     │  kurier_wire::Clock per side
 //!                 │                                          v
@@ -18,7 +18,8 @@
 //!              replay (re-check a PGN)
 //! ```
 //!
-//! - [`options`]: the command line, parsed into types with clear errors.
+//! - [`match_args`]: the command line (clap), checked into the [`settings`] of a match with clear
+//!   errors; [`settings`]: the engines, limits, adjudication, SPRT and openings of a match.
 //! - [`process`]: the child process — spawn with a working directory, a reader thread that
 //!   time-stamps each line, timeouts on every wait, killed and reaped on drop.
 //! - [`player`], [`uci_engine`], [`xboard_engine`]: handshake, game set-up, move requests, what
@@ -31,20 +32,22 @@
 //! - [`tournament`]: the schedule (pairs, rounds, colours, openings) and concurrent play.
 
 pub mod arbiter;
+pub mod match_args;
 pub mod openings;
-pub mod options;
 pub mod pgn;
 pub mod player;
 pub mod process;
 pub mod replay;
 pub mod reply;
 pub mod request;
+pub mod settings;
 pub mod stats;
 pub mod tournament;
 pub mod uci_engine;
 pub mod xboard_engine;
 
-pub use options::{MatchArgs, MatchCommand};
+pub use match_args::MatchArgs;
+pub use settings::MatchCommand;
 
 /// Why a `kurier match` run failed. The tournament and the replay report their failures as text
 /// (a process that would not start, a file that cannot be read or written).

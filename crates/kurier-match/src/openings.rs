@@ -2,8 +2,8 @@
 //! games (their moves are played and kept, so engines see the history), checked with Kurier's
 //! rules when loaded. Without a file every game starts from the game's start position.
 
-use super::options::{OpeningOrder, OpeningsSpec};
 use super::pgn;
+use super::settings::{OpeningOrder, OpeningsSpec};
 use kurier_rules::game::Game;
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;

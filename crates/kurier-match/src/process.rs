@@ -4,7 +4,7 @@
 //! blocks on a read. Every wait has a deadline ([`Process::wait_for`] and the timeouts here); an
 //! engine that misses one is marked for a restart before its next game.
 
-use super::options::EngineSpec;
+use super::settings::EngineSpec;
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;

@@ -13,7 +13,7 @@
 //!   clean sweep or only draws. H1 is accepted when the LLR reaches `ln((1 - β) / α)`, H0 when it
 //!   falls to `ln(β / (1 - α))`.
 
-use super::options::SprtParams;
+use super::settings::SprtParams;
 
 /// Wins, draws and losses from one side's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

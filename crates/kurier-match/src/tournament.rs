@@ -10,9 +10,9 @@
 
 use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, PlayedMove, Termination};
 use super::openings::{self, Opening};
-use super::options::{EngineSpec, MatchOptions};
 use super::pgn::{PgnGame, PgnMove};
 use super::player::{Player, StartError};
+use super::settings::{EngineSpec, MatchOptions};
 use super::stats::{self, sprt_bounds, sprt_verdict, SprtVerdict, Wdl};
 use kurier_rules::game::Color;
 use kurier_rules::with_game;
