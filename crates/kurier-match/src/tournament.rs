@@ -495,8 +495,8 @@ fn sprt_text(options: &MatchOptions, tally: &Tally) -> Option<String> {
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
     /// The openings could not be loaded.
-    #[error("{0}")]
-    Openings(String),
+    #[error(transparent)]
+    Openings(#[from] openings::OpeningsError),
     /// The PGN file could not be opened.
     #[error("cannot open {path}: {source}")]
     Pgn {
@@ -515,8 +515,7 @@ pub enum TournamentError {
 
 /// Runs the match; the tables go to `out`, progress to stderr.
 pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), TournamentError> {
-    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)
-        .map_err(TournamentError::Openings)?;
+    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
     let jobs = schedule(
         options.engines.len(),
         options.games,
