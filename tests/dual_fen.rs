@@ -43,8 +43,7 @@ fn bad_fens_say_what_is_wrong() {
             FenError::IllegalPlacement {
                 piece: 'M',
                 square: "a8".into(),
-                why:
-                    "a man on its far rank must have become a king (docs/rules.md D7); write a king",
+                why: "a man on its far rank must have become a king (docs/rules.md D7); write a king",
             },
         ),
         (
@@ -52,8 +51,7 @@ fn bad_fens_say_what_is_wrong() {
             FenError::IllegalPlacement {
                 piece: 'm',
                 square: "d1".into(),
-                why:
-                    "a man on its far rank must have become a king (docs/rules.md D7); write a king",
+                why: "a man on its far rank must have become a king (docs/rules.md D7); write a king",
             },
         ),
         ("8/8/8/8/8/8/8/3p4 w 0 1", FenError::UnknownPiece('p')),

@@ -1,5 +1,5 @@
 //! `kurier match` when it is interrupted, and when an engine cannot start, through the real
-//! binary (docs/protocols.md, the match runner):
+//! binary (the behaviour is described in `crates/kurier-match/src/interrupt.rs`):
 //!
 //! - SIGINT or SIGTERM: no new game starts, the game in progress is stopped and written as `*`
 //!   with `{interrupted}`, the PGN holds every finished game, the summary is printed as at a

@@ -13,7 +13,9 @@
 //! 3. The runner exits with 128 + the signal's number, as a shell reports a signal: 130 for
 //!    SIGINT, 143 for SIGTERM.
 //! 4. A second signal (the director is in a hurry, or an engine handshake hangs) kills every
-//!    engine process at once and exits with the same kind of status.
+//!    engine process at once and exits with the same kind of status. An engine being started
+//!    when the first signal comes finishes its handshake or runs into its timeout (10 s; an
+//!    XBoard engine that sent `feature done=0` has a minute); no game is begun after it.
 //!
 //! The signals are caught by the `signal-hook` crate on a thread of their own (no handler code
 //! runs in signal context). Engines run in process groups of their own

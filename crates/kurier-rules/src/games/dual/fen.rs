@@ -161,8 +161,7 @@ fn validate(pos: &DualCheckers) -> Result<(), FenError> {
             return Err(FenError::IllegalPlacement {
                 piece: Piece::Man.letter(color),
                 square: square_name(sq % 8, sq / 8),
-                why:
-                    "a man on its far rank must have become a king (docs/rules.md D7); write a king",
+                why: "a man on its far rank must have become a king (docs/rules.md D7); write a king",
             });
         }
     }
