@@ -59,8 +59,8 @@ pub enum Command {
     /// Play an engine match or tournament, or re-check a PGN file
     #[command(
         arg_required_else_help = true,
-        override_usage = kurier_match::options::MATCH_USAGE,
-        after_help = kurier_match::options::ENGINE_SPEC_HELP
+        override_usage = kurier_match::match_args::MATCH_USAGE,
+        after_help = kurier_match::match_args::ENGINE_SPEC_HELP
     )]
     Match(Box<kurier_match::MatchArgs>),
 }

@@ -6,7 +6,7 @@ use clap::{CommandFactory, Parser};
 use kurier::cli::{self, Cli, Command};
 use kurier_rules::with_game;
 use std::error::Error;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 /// Starts the log on stderr at the configured level; `RUST_LOG` overrides it. The logger
@@ -66,7 +66,16 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
         }
         Command::Match(a) => {
             let command = a.into_command().unwrap_or_else(|e| usage_error("match", e));
-            Ok(kurier_match::run(&command, &mut out)?)
+            match kurier_match::run(&command, &mut out)? {
+                kurier_match::RunEnd::Done => Ok(true),
+                kurier_match::RunEnd::Mismatch => Ok(false),
+                kurier_match::RunEnd::Interrupted(signal) => {
+                    // Stopped in order by SIGINT or SIGTERM: the status a shell reports for the
+                    // signal (130, 143), after the tables are out.
+                    out.flush()?;
+                    std::process::exit(signal.exit_status());
+                }
+            }
         }
     }
 }

@@ -11,14 +11,18 @@
 //!   both clocks and waits at most the time left plus the time margin; without a clock it waits
 //!   the move timeout (plus the fixed time per move, if any) and then scores a stalled engine
 //!   as lost;
-//! - by score adjudication, when asked for.
+//! - by score adjudication, when asked for;
+//! - unfinished (`*`, `{interrupted}`) when the match is interrupted ([`super::interrupt`]): the
+//!   arbiter looks at the [`Interrupt`] before each move and every 50 ms while it waits for
+//!   one, and leaves the engines to be quit (they are not asked to stop their search first).
 
+use super::interrupt::Interrupt;
 use super::openings::Opening;
-use super::options::{Adjudication, Limits};
 use super::player::Player;
 use super::process::Recv;
 use super::reply::{Reply, Thinking};
 use super::request::{GameStart, MoveRequest};
+use super::settings::{Adjudication, Limits};
 use kurier_rules::game::{Color, FenError, Game, MoveError, Outcome};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
@@ -79,11 +83,22 @@ impl Termination {
     }
 }
 
+/// The result of a game, as PGN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// `1-0` or `0-1`.
+    Win(Color),
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: stopped before its end because the match was interrupted; it counts for no one.
+    Unfinished,
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameEnd {
-    /// The winner; `None` for a draw.
-    pub winner: Option<Color>,
+    /// The result.
+    pub result: GameResult,
     /// The PGN termination.
     pub termination: Termination,
     /// Why, in words: `White wins by checkmate`, `Black loses on time`.
@@ -91,20 +106,51 @@ pub struct GameEnd {
 }
 
 impl GameEnd {
-    /// `1-0`, `0-1` or `1/2-1/2`.
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub fn result_str(&self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
+        match self.result {
+            GameResult::Win(Color::White) => "1-0",
+            GameResult::Win(Color::Black) => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unfinished => "*",
         }
+    }
+
+    /// The winner, if the game has one.
+    pub fn winner(&self) -> Option<Color> {
+        match self.result {
+            GameResult::Win(c) => Some(c),
+            GameResult::Draw | GameResult::Unfinished => None,
+        }
+    }
+
+    /// True for a game that was played to its end (every result but `*`).
+    pub fn is_finished(&self) -> bool {
+        self.result != GameResult::Unfinished
     }
 
     fn loss(loser: Color, termination: Termination, reason: String) -> GameEnd {
         GameEnd {
-            winner: Some(!loser),
+            result: GameResult::Win(!loser),
             termination,
             reason,
+        }
+    }
+
+    fn draw(termination: Termination, reason: String) -> GameEnd {
+        GameEnd {
+            result: GameResult::Draw,
+            termination,
+            reason,
+        }
+    }
+
+    /// A game stopped because the match was interrupted: `*`, `unterminated`, `{interrupted}`.
+    pub fn interrupted() -> GameEnd {
+        GameEnd {
+            result: GameResult::Unfinished,
+            termination: Termination::Unterminated,
+            reason: "interrupted".to_string(),
         }
     }
 
@@ -112,15 +158,13 @@ impl GameEnd {
     pub fn by_rules(outcome: Outcome) -> GameEnd {
         match outcome {
             Outcome::Win { winner, reason } => GameEnd {
-                winner: Some(winner),
+                result: GameResult::Win(winner),
                 termination: Termination::Normal,
                 reason: format!("{} wins by {reason}", winner.name()),
             },
-            Outcome::Draw(reason) => GameEnd {
-                winner: None,
-                termination: Termination::Normal,
-                reason: format!("Draw by {reason}"),
-            },
+            Outcome::Draw(reason) => {
+                GameEnd::draw(Termination::Normal, format!("Draw by {reason}"))
+            }
         }
     }
 }
@@ -206,14 +250,13 @@ impl Streaks {
         }
         if let Some(d) = adj.draw {
             if fullmove >= d.from && self.drawish.iter().all(|&n| n >= d.moves) {
-                return Some(GameEnd {
-                    winner: None,
-                    termination: Termination::Adjudication,
-                    reason: format!(
+                return Some(GameEnd::draw(
+                    Termination::Adjudication,
+                    format!(
                         "Draw by adjudication: scores within {} cp for {} moves",
                         d.cp, d.moves
                     ),
-                });
+                ));
             }
         }
         None
@@ -324,12 +367,14 @@ pub enum OpeningError {
     },
 }
 
-/// Plays one game: `players[0]` has White. Errors only on a bad opening.
+/// Plays one game: `players[0]` has White. Errors only on a bad opening. When `interrupt` is
+/// set the game stops at once, unfinished.
 pub fn play_game<G: Game>(
     players: [&mut Player; 2],
     limits: [Limits; 2],
     opening: &Opening,
     settings: &ArbiterSettings,
+    interrupt: &Interrupt,
 ) -> Result<GameReport, OpeningError> {
     let [white, black] = players;
     let mut players = [white, black];
@@ -391,11 +436,13 @@ pub fn play_game<G: Game>(
             break GameEnd::by_rules(outcome);
         }
         if moves.len() >= MAX_PLIES {
-            break GameEnd {
-                winner: None,
-                termination: Termination::Unterminated,
-                reason: format!("Draw: stopped after {MAX_PLIES} plies"),
-            };
+            break GameEnd::draw(
+                Termination::Unterminated,
+                format!("Draw: stopped after {MAX_PLIES} plies"),
+            );
+        }
+        if interrupt.requested().is_some() {
+            break GameEnd::interrupted();
         }
         let side = record.current().side_to_move();
         let (s, o) = (side.index(), (!side).index());
@@ -539,6 +586,9 @@ pub fn play_game<G: Game>(
                     Recv::Timeout => break,
                 }
             }
+            if interrupt.requested().is_some() {
+                break 'wait Some(GameEnd::interrupted());
+            }
         };
         if let Some(end) = ended {
             break end;
@@ -550,7 +600,10 @@ pub fn play_game<G: Game>(
             }
         }
     };
-    finish(&mut players, &end);
+    // An interrupted game's engines are quit next: no point waiting for their search to stop.
+    if end.is_finished() {
+        finish(&mut players, &end);
+    }
     Ok(report(moves, end))
 }
 
@@ -564,14 +617,14 @@ fn finish(players: &mut [&mut Player; 2], end: &GameEnd) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::{DrawRule, ResignRule};
+    use crate::settings::{DrawRule, ResignRule};
 
     #[test]
     fn claims_and_resignations() {
         let moves = vec!["b2a3".to_string()];
         let end = judge(Color::White, &Reply::Resign, &moves).unwrap();
         assert_eq!(
-            (end.winner, end.termination),
+            (end.winner(), end.termination),
             (Some(Color::Black), Termination::Normal)
         );
         let claim = |r: &str| Reply::Claim {
@@ -579,11 +632,11 @@ mod tests {
             comment: "x".into(),
         };
         let end = judge(Color::Black, &claim("1-0"), &moves).unwrap();
-        assert_eq!(end.winner, Some(Color::White));
+        assert_eq!(end.winner(), Some(Color::White));
         assert!(end.reason.contains("resigns"));
         let end = judge(Color::Black, &claim("1/2-1/2"), &moves).unwrap();
         assert_eq!(
-            (end.winner, end.termination),
+            (end.winner(), end.termination),
             (Some(Color::White), Termination::RulesInfraction)
         );
         let rejected = Reply::Rejected {
@@ -591,7 +644,7 @@ mod tests {
             line: "Illegal move: b2a3".into(),
         };
         assert_eq!(
-            judge(Color::White, &rejected, &moves).unwrap().winner,
+            judge(Color::White, &rejected, &moves).unwrap().winner(),
             Some(Color::Black)
         );
         let other = Reply::Rejected {
@@ -627,7 +680,7 @@ mod tests {
             s.record(Color::White, Some(Score::Mate(3)), &adj);
             s.record(Color::Black, Some(Score::Cp(-800)), &adj);
         }
-        assert_eq!(s.verdict(&adj, 3).unwrap().winner, Some(Color::White));
+        assert_eq!(s.verdict(&adj, 3).unwrap().winner(), Some(Color::White));
         // A move without a score breaks the streak.
         s.record(Color::Black, None, &adj);
         assert!(s.verdict(&adj, 4).is_none());

@@ -8,7 +8,7 @@
 //! judges.
 //!
 //! ```text
-//!  options ──> tournament (schedule, workers, tables) ──> arbiter (one game)
+//!  match_args ─> settings ─> tournament (schedule, workers, tables) ──> arbiter (one game)
 //!                 │                                          │  GameRecord<G>: Kurier's rules
 //!                 │ openings, pgn, stats                     │  kurier_wire::Clock per side
 //!                 │                                          v
@@ -18,7 +18,8 @@
 //!              replay (re-check a PGN)
 //! ```
 //!
-//! - [`options`]: the command line, parsed into types with clear errors.
+//! - [`match_args`]: the command line (clap), checked into the [`settings`] of a match with clear
+//!   errors; [`settings`]: the engines, limits, adjudication, SPRT and openings of a match.
 //! - [`process`]: the child process — spawn with a working directory, a reader thread that
 //!   time-stamps each line, timeouts on every wait, killed and reaped on drop.
 //! - [`player`], [`uci_engine`], [`xboard_engine`]: handshake, game set-up, move requests, what
@@ -29,25 +30,29 @@
 //! - [`openings`], [`pgn`], [`replay`]: start positions, the PGN writer and reader, `--replay`.
 //! - [`stats`]: Elo with error bars, LOS, SPRT.
 //! - [`tournament`]: the schedule (pairs, rounds, colours, openings) and concurrent play.
+//! - [`interrupt`]: SIGINT and SIGTERM end a match in order — games in progress recorded as `*`,
+//!   the tables printed, every engine quit or killed, exit status 130 or 143.
 
 pub mod arbiter;
+pub mod interrupt;
+pub mod match_args;
 pub mod openings;
-pub mod options;
 pub mod pgn;
 pub mod player;
 pub mod process;
 pub mod replay;
 pub mod reply;
 pub mod request;
+pub mod settings;
 pub mod stats;
 pub mod tournament;
 pub mod uci_engine;
 pub mod xboard_engine;
 
-pub use options::{MatchArgs, MatchCommand};
+pub use match_args::MatchArgs;
+pub use settings::MatchCommand;
 
-/// Why a `kurier match` run failed. The tournament and the replay report their failures as text
-/// (a process that would not start, a file that cannot be read or written).
+/// Why a `kurier match` run failed.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The match could not be played to its end.
@@ -56,17 +61,38 @@ pub enum RunError {
     /// The PGN file could not be replayed.
     #[error(transparent)]
     Replay(#[from] replay::ReplayError),
+    /// SIGINT and SIGTERM could not be caught.
+    #[error("cannot catch SIGINT and SIGTERM: {0}")]
+    Signals(std::io::Error),
 }
 
-/// Runs a `kurier match` command, writing results to `out`. `Ok(false)` when a replay found a
-/// mismatch.
-pub fn run(command: &MatchCommand, out: &mut impl std::io::Write) -> Result<bool, RunError> {
+/// How a `kurier match` command ended, when it did not fail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// The match was played, or the PGN replayed without a mismatch.
+    Done,
+    /// The replay found a mismatch.
+    Mismatch,
+    /// A signal stopped the match, in order: exit with [`interrupt::Signal::exit_status`].
+    Interrupted(interrupt::Signal),
+}
+
+/// Runs a `kurier match` command, writing results to `out`. A match catches SIGINT and SIGTERM
+/// while it runs ([`interrupt`]).
+pub fn run(command: &MatchCommand, out: &mut impl std::io::Write) -> Result<RunEnd, RunError> {
     match command {
-        MatchCommand::Replay { file, variant } => {
-            replay::replay_file(file, *variant, out).map_err(RunError::Replay)
+        MatchCommand::Replay { file, variant } => Ok(
+            match replay::replay_file(file, *variant, out).map_err(RunError::Replay)? {
+                true => RunEnd::Done,
+                false => RunEnd::Mismatch,
+            },
+        ),
+        MatchCommand::Play(options) => {
+            let signals = interrupt::SignalWatch::start().map_err(RunError::Signals)?;
+            match tournament::run(options, signals.interrupt(), out)? {
+                tournament::MatchEnd::Complete => Ok(RunEnd::Done),
+                tournament::MatchEnd::Interrupted(signal) => Ok(RunEnd::Interrupted(signal)),
+            }
         }
-        MatchCommand::Play(options) => tournament::run(options, out)
-            .map(|()| true)
-            .map_err(RunError::Match),
     }
 }

@@ -2,12 +2,13 @@
 //! games (their moves are played and kept, so engines see the history), checked with Kurier's
 //! rules when loaded. Without a file every game starts from the game's start position.
 
-use super::options::{OpeningOrder, OpeningsSpec};
-use super::pgn;
-use kurier_rules::game::Game;
+use super::pgn::{self, PgnError};
+use super::settings::{OpeningOrder, OpeningsSpec};
+use kurier_rules::game::{FenError, Game, MoveError, Outcome};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
 use kurier_rules::with_game;
+use std::path::{Path, PathBuf};
 
 /// A start position and the moves played from it before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,9 +24,116 @@ pub fn start_opening(variant: Variant) -> Opening {
     with_game!(variant, G => Opening { fen: G::start().fen(), moves: Vec::new() })
 }
 
+/// Where in the openings file an opening is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A FEN/EPD line.
+    Line(usize),
+    /// A PGN game, counted from 1, and the line it starts on.
+    Game {
+        /// Which game.
+        number: usize,
+        /// Its first line.
+        line: usize,
+    },
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Line(n) => write!(f, "line {n}"),
+            Place::Game { number, line } => write!(f, "game {number} (line {line})"),
+        }
+    }
+}
+
+/// What is wrong with one opening.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningProblem {
+    /// A FEN/EPD line that is no position of the game (the first FEN error, of the longest
+    /// reading of its words).
+    #[error("not a {game} position: {error}")]
+    NotAPosition {
+        /// The game of the match.
+        game: &'static str,
+        /// Why.
+        error: FenError,
+    },
+    /// A line with no position fields (only EPD operations).
+    #[error("not a {0} position: no FEN fields")]
+    NoFields(&'static str),
+    /// A PGN game of another variant.
+    #[error("variant '{found}', but the match plays {plays}")]
+    Variant {
+        /// Its `Variant` tag.
+        found: String,
+        /// The game of the match.
+        plays: &'static str,
+    },
+    /// A PGN game whose `FEN` tag does not read.
+    #[error("bad FEN: {0}")]
+    Fen(FenError),
+    /// A move of a PGN opening that does not read or is not legal.
+    #[error("move {number}: {error}")]
+    Move {
+        /// Which move, from 1.
+        number: usize,
+        /// Why.
+        error: MoveError,
+    },
+    /// The rules end the game within the opening's moves.
+    #[error("the game is over after move {number}: {outcome}")]
+    OverAfter {
+        /// The move that ended it, from 1.
+        number: usize,
+        /// How.
+        outcome: Outcome,
+    },
+    /// The position is already a finished game.
+    #[error("the game is over in this position: {0}")]
+    Over(Outcome),
+}
+
+/// Why the openings of a match could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum OpeningsError {
+    /// The file could not be read.
+    #[error("cannot read openings {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file looks like PGN but is not.
+    #[error("{}: {source}", path.display())]
+    Pgn {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: PgnError,
+    },
+    /// One opening cannot be played.
+    #[error("{}, {place}: {problem}", path.display())]
+    Opening {
+        /// The file.
+        path: PathBuf,
+        /// Where in it.
+        place: Place,
+        /// What is wrong.
+        problem: OpeningProblem,
+    },
+    /// The file holds no opening.
+    #[error("{}: no openings in the file", path.display())]
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
 /// Reads one position of an EPD or FEN line: the longest prefix of its words that is a FEN of
 /// the game (EPD operations such as `bm e4; id "x";` follow the four position fields).
-fn fen_line<G: Game>(line: &str) -> Result<G, String> {
+fn fen_line<G: Game>(line: &str) -> Result<G, OpeningProblem> {
     let words: Vec<&str> = line
         .split(';')
         .next()
@@ -41,32 +149,46 @@ fn fen_line<G: Game>(line: &str) -> Result<G, String> {
             }
         }
     }
-    Err(first_error.map_or("empty line".to_string(), |e| e.to_string()))
+    Err(match first_error {
+        Some(error) => OpeningProblem::NotAPosition {
+            game: G::NAME,
+            error,
+        },
+        None => OpeningProblem::NoFields(G::NAME),
+    })
 }
 
 /// Checks an opening: its moves are legal and the game is not over at its end.
-fn checked<G: Game>(start: G, moves: &[String], plies: Option<usize>) -> Result<Opening, String> {
+fn checked<G: Game>(
+    start: G,
+    moves: &[String],
+    plies: Option<usize>,
+) -> Result<Opening, OpeningProblem> {
     let fen = start.fen();
     let mut record = GameRecord::new(start);
     let mut kept = Vec::new();
     for text in moves.iter().take(plies.unwrap_or(usize::MAX)) {
         let pos = record.current().clone();
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| format!("move {}: {e}", kept.len() + 1))?;
+        let mv = pos.parse_move(text).map_err(|error| OpeningProblem::Move {
+            number: kept.len() + 1,
+            error,
+        })?;
         kept.push(pos.format_move(mv));
         record.play(mv);
-        if let Some(o) = record.outcome() {
-            return Err(format!("the game is over after move {}: {o}", kept.len()));
+        if let Some(outcome) = record.outcome() {
+            return Err(OpeningProblem::OverAfter {
+                number: kept.len(),
+                outcome,
+            });
         }
     }
     if let Some(o) = record.outcome() {
-        return Err(format!("the game is over in this position: {o}"));
+        return Err(OpeningProblem::Over(o));
     }
     Ok(Opening { fen, moves: kept })
 }
 
-fn looks_like_pgn(path: &std::path::Path, text: &str) -> bool {
+fn looks_like_pgn(path: &Path, text: &str) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
         || text
@@ -77,33 +199,42 @@ fn looks_like_pgn(path: &std::path::Path, text: &str) -> bool {
 }
 
 fn parse_typed<G: Game>(
-    path: &std::path::Path,
+    path: &Path,
     text: &str,
     plies: Option<usize>,
-) -> Result<Vec<Opening>, String> {
-    let name = path.display();
+) -> Result<Vec<Opening>, OpeningsError> {
+    let bad = |place: Place| {
+        move |problem: OpeningProblem| OpeningsError::Opening {
+            path: path.to_path_buf(),
+            place,
+            problem,
+        }
+    };
     let mut out = Vec::new();
     if looks_like_pgn(path, text) {
-        for (n, game) in pgn::parse(text)
-            .map_err(|e| format!("{name}: {e}"))?
-            .iter()
-            .enumerate()
-        {
-            let at = format!("{name}: game {} (line {})", n + 1, game.line);
+        let games = pgn::parse(text).map_err(|source| OpeningsError::Pgn {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        for (n, game) in games.iter().enumerate() {
+            let at = bad(Place::Game {
+                number: n + 1,
+                line: game.line,
+            });
             if let Some(v) = game.tag("Variant") {
                 if !v.eq_ignore_ascii_case(G::NAME) {
-                    return Err(format!(
-                        "{at}: variant '{v}', but the match plays {}",
-                        G::NAME
-                    ));
+                    return Err(at(OpeningProblem::Variant {
+                        found: v.to_string(),
+                        plays: G::NAME,
+                    }));
                 }
             }
             let start = match game.tag("FEN") {
-                Some(fen) => G::from_fen(fen).map_err(|e| format!("{at}: bad FEN: {e}"))?,
+                Some(fen) => G::from_fen(fen).map_err(|e| at(OpeningProblem::Fen(e)))?,
                 None => G::start(),
             };
             let moves: Vec<String> = game.moves.iter().map(|m| m.text.clone()).collect();
-            out.push(checked(start, &moves, plies).map_err(|e| format!("{at}: {e}"))?);
+            out.push(checked(start, &moves, plies).map_err(at)?);
         }
     } else {
         for (i, line) in text.lines().enumerate() {
@@ -111,14 +242,15 @@ fn parse_typed<G: Game>(
             if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
                 continue;
             }
-            let at = format!("{name} line {}", i + 1);
-            let pos = fen_line::<G>(line)
-                .map_err(|e| format!("{at}: not a {} position: {e}", G::NAME))?;
-            out.push(checked(pos, &[], None).map_err(|e| format!("{at}: {e}"))?);
+            let at = bad(Place::Line(i + 1));
+            let pos = fen_line::<G>(line).map_err(at)?;
+            out.push(checked(pos, &[], None).map_err(at)?);
         }
     }
     if out.is_empty() {
-        return Err(format!("{name}: no openings in the file"));
+        return Err(OpeningsError::Empty {
+            path: path.to_path_buf(),
+        });
     }
     Ok(out)
 }
@@ -126,10 +258,10 @@ fn parse_typed<G: Game>(
 /// Reads and checks the openings file.
 pub fn parse(
     variant: Variant,
-    path: &std::path::Path,
+    path: &Path,
     text: &str,
     plies: Option<usize>,
-) -> Result<Vec<Opening>, String> {
+) -> Result<Vec<Opening>, OpeningsError> {
     with_game!(variant, G => parse_typed::<G>(path, text, plies))
 }
 
@@ -157,12 +289,14 @@ pub fn load(
     variant: Variant,
     spec: Option<&OpeningsSpec>,
     seed: u64,
-) -> Result<Vec<Opening>, String> {
+) -> Result<Vec<Opening>, OpeningsError> {
     let Some(spec) = spec else {
         return Ok(vec![start_opening(variant)]);
     };
-    let text = std::fs::read_to_string(&spec.file)
-        .map_err(|e| format!("cannot read openings {}: {e}", spec.file.display()))?;
+    let text = std::fs::read_to_string(&spec.file).map_err(|source| OpeningsError::Read {
+        path: spec.file.clone(),
+        source,
+    })?;
     let mut openings = parse(variant, &spec.file, &text, spec.plies)?;
     if spec.order == OpeningOrder::Random {
         let mut rng = SplitMix::new(seed);
@@ -177,7 +311,6 @@ pub fn load(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::Path;
 
     #[test]
     fn fen_and_epd_lines() {
@@ -188,15 +321,59 @@ mod tests {
         assert_eq!(o.len(), 2);
         assert_eq!(o[1].fen, kurier_rules::games::courier::PRE_CEREMONY_FEN);
         let e = parse(Variant::Courier, Path::new("x.epd"), "8/8 w\n", None).unwrap_err();
-        assert!(e.contains("line 1") && e.contains("courier"), "{e}");
+        assert!(
+            matches!(
+                &e,
+                OpeningsError::Opening {
+                    place: Place::Line(1),
+                    problem: OpeningProblem::NotAPosition {
+                        game: "courier",
+                        ..
+                    },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e
+            .to_string()
+            .starts_with("x.epd, line 1: not a courier position"));
+        let e = parse(
+            Variant::Courier,
+            Path::new("x.epd"),
+            "\n ; id \"x\";\n",
+            None,
+        );
+        assert!(
+            matches!(
+                e,
+                Err(OpeningsError::Opening {
+                    place: Place::Line(2),
+                    problem: OpeningProblem::NoFields("courier"),
+                    ..
+                })
+            ),
+            "{e:?}"
+        );
         // A finished position is no opening.
         let e = parse(
             Variant::Schachdame,
             Path::new("x.epd"),
-            "8/8/8/8/8/8/1K6/k1B5 b - - 0 1\n",
+            "8/8/8/8/8/2K5/1B6/k7 b - - 0 1\n",
             None,
         );
-        assert!(e.is_err());
+        assert!(
+            matches!(
+                e,
+                Err(OpeningsError::Opening {
+                    problem: OpeningProblem::Over(_),
+                    ..
+                })
+            ),
+            "{e:?}"
+        );
+        let e = parse(Variant::Courier, Path::new("x.epd"), "# nothing\n", None);
+        assert!(matches!(e, Err(OpeningsError::Empty { .. })), "{e:?}");
     }
 
     #[test]
@@ -206,9 +383,32 @@ mod tests {
         assert_eq!(o.len(), 2);
         assert_eq!(o[0].moves, vec!["b2a3", "a7b6"]);
         let e = parse(Variant::Courier, Path::new("book.pgn"), text, None).unwrap_err();
-        assert!(e.contains("variant"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "book.pgn, game 1 (line 1): variant 'schachdame', but the match plays courier"
+        );
         let e = parse(Variant::Schachdame, Path::new("b.pgn"), "1. b2b4 *", None).unwrap_err();
-        assert!(e.contains("move 1"), "{e}");
+        assert!(
+            matches!(
+                e,
+                OpeningsError::Opening {
+                    problem: OpeningProblem::Move { number: 1, .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = parse(Variant::Schachdame, Path::new("b.pgn"), "1. b2a3 {x", None).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                OpeningsError::Pgn {
+                    source: PgnError::UnclosedComment { line: 1 },
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
 
     #[test]

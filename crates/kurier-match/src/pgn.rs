@@ -5,6 +5,13 @@
 //! time, or `book`), and the reason of the result in a final comment. The reader takes what
 //! other programs write as well: comments `{}` and `;`, variations, NAGs, `%` lines, move
 //! numbers glued to moves, annotation marks.
+//!
+//! Hand-written, on purpose: the reader keeps every move token as text and leaves it to the
+//! game's own parser, because the PGN of these games is not chess PGN. Courier has twelve files
+//! (`i2i3`, `l8k6`) and Dual checkers writes a capture as comma-joined legs; the Rust PGN
+//! reader (`pgn-reader`) hands its visitor each move already read as standard-chess SAN on
+//! eight files, and it is GPL-3.0-or-later, which this MIT workspace cannot take in. What is
+//! left (tags, comments, variations, NAGs, results) is a small tokenizer, tested below.
 
 use std::fmt::Write as _;
 
@@ -121,6 +128,85 @@ pub fn first_move(fen: &str) -> (u32, bool) {
     (number, black)
 }
 
+/// Why a PGN text could not be read; each variant names the line it was found on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PgnError {
+    /// `[` without a tag name.
+    #[error("line {line}: a tag without a name")]
+    TagWithoutName {
+        /// The line.
+        line: usize,
+    },
+    /// A tag value not in double quotes.
+    #[error("line {line}: tag {name}: the value must be in double quotes")]
+    UnquotedValue {
+        /// The line.
+        line: usize,
+        /// The tag.
+        name: String,
+    },
+    /// A tag value without its closing quote on the same line.
+    #[error("line {line}: tag {name}: unterminated value")]
+    UnterminatedValue {
+        /// The line.
+        line: usize,
+        /// The tag.
+        name: String,
+    },
+    /// A tag without its `]`.
+    #[error("line {line}: tag {name}: expected ']'")]
+    UnclosedTag {
+        /// The line.
+        line: usize,
+        /// The tag.
+        name: String,
+    },
+    /// A `{` comment without its `}`.
+    #[error("line {line}: a comment without its '}}'")]
+    UnclosedComment {
+        /// The line the comment starts on.
+        line: usize,
+    },
+    /// A `(` variation without its `)`.
+    #[error("line {line}: a variation without its ')'")]
+    UnclosedVariation {
+        /// The line the variation starts on.
+        line: usize,
+    },
+    /// A `)`, `]` or `}` with nothing open.
+    #[error("line {line}: unexpected '{found}'")]
+    Unexpected {
+        /// The line.
+        line: usize,
+        /// The character.
+        found: char,
+    },
+    /// A token in the moves that cannot be a move (it does not start with a letter).
+    #[error("line {line}: '{text}' is not a move")]
+    NotAMove {
+        /// The line.
+        line: usize,
+        /// The token.
+        text: String,
+    },
+}
+
+impl PgnError {
+    /// The line the error was found on.
+    pub fn line(&self) -> usize {
+        match self {
+            PgnError::TagWithoutName { line }
+            | PgnError::UnquotedValue { line, .. }
+            | PgnError::UnterminatedValue { line, .. }
+            | PgnError::UnclosedTag { line, .. }
+            | PgnError::UnclosedComment { line }
+            | PgnError::UnclosedVariation { line }
+            | PgnError::Unexpected { line, .. }
+            | PgnError::NotAMove { line, .. } => *line,
+        }
+    }
+}
+
 struct Reader<'a> {
     text: &'a [u8],
     pos: usize,
@@ -169,9 +255,8 @@ impl Reader<'_> {
         None
     }
 
-    fn tag(&mut self) -> Result<(String, String), String> {
+    fn tag(&mut self) -> Result<(String, String), PgnError> {
         let line = self.line;
-        let err = |what: &str| format!("line {line}: {what}");
         self.bump();
         while self.peek().is_some_and(|c| c == b' ' || c == b'\t') {
             self.bump();
@@ -185,25 +270,23 @@ impl Reader<'_> {
         }
         let name = String::from_utf8_lossy(&self.text[start..self.pos]).into_owned();
         if name.is_empty() {
-            return Err(err("a tag without a name"));
+            return Err(PgnError::TagWithoutName { line });
         }
         while self.peek().is_some_and(|c| c == b' ' || c == b'\t') {
             self.bump();
         }
         if self.bump() != Some(b'"') {
-            return Err(err(&format!(
-                "tag {name}: the value must be in double quotes"
-            )));
+            return Err(PgnError::UnquotedValue { line, name });
         }
         let mut value = Vec::new();
         loop {
             match self.bump() {
                 Some(b'\\') => match self.bump() {
+                    Some(b'\n') | None => return Err(PgnError::UnterminatedValue { line, name }),
                     Some(c) => value.push(c),
-                    None => return Err(err("an unterminated tag")),
                 },
                 Some(b'"') => break,
-                Some(b'\n') | None => return Err(err(&format!("tag {name}: unterminated value"))),
+                Some(b'\n') | None => return Err(PgnError::UnterminatedValue { line, name }),
                 Some(c) => value.push(c),
             }
         }
@@ -211,7 +294,7 @@ impl Reader<'_> {
             self.bump();
         }
         if self.bump() != Some(b']') {
-            return Err(err(&format!("tag {name}: expected ']'")));
+            return Err(PgnError::UnclosedTag { line, name });
         }
         Ok((name, String::from_utf8_lossy(&value).into_owned()))
     }
@@ -234,7 +317,7 @@ fn is_result(s: &str) -> bool {
 }
 
 /// Reads every game of a PGN text.
-pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
+pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut r = Reader {
         text: text.as_bytes(),
@@ -264,9 +347,7 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
             b'{' => {
                 let line = r.line;
                 r.bump();
-                let comment = r
-                    .until(b'}')
-                    .ok_or_else(|| format!("line {line}: a comment without its '}}'"))?;
+                let comment = r.until(b'}').ok_or(PgnError::UnclosedComment { line })?;
                 let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
                 match game.moves.last_mut() {
                     Some(m) => m.comments.push(comment),
@@ -293,12 +374,15 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                             r.until(b'}');
                         }
                         Some(_) => {}
-                        None => return Err(format!("line {line}: a variation without its ')'")),
+                        None => return Err(PgnError::UnclosedVariation { line }),
                     }
                 }
             }
             b')' | b']' | b'}' => {
-                return Err(format!("line {}: unexpected '{}'", r.line, c as char))
+                return Err(PgnError::Unexpected {
+                    line: r.line,
+                    found: c as char,
+                })
             }
             _ => {
                 in_moves = true;
@@ -331,7 +415,7 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, String> {
                     continue;
                 }
                 if !mv.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
-                    return Err(format!("line {line}: '{sym}' is not a move"));
+                    return Err(PgnError::NotAMove { line, text: sym });
                 }
                 game.moves.push(PgnMove {
                     text: mv.to_string(),
@@ -407,15 +491,56 @@ mod tests {
         assert_eq!(moves, vec!["e2e4", "e7e5", "Nf3"]);
         assert_eq!(games[0].result, "1/2-1/2");
         assert_eq!(games[1].moves.len(), 1);
-        for bad in [
-            "[White a]",
-            "1. e4 {open",
-            "1. e4 (e5",
-            "[White \"a\"",
-            "1. e4 ]",
-            "1. 7x *",
+        for (bad, wanted) in [
+            (
+                "[White a]",
+                PgnError::UnquotedValue {
+                    line: 1,
+                    name: "White".into(),
+                },
+            ),
+            ("[ \"a\"]", PgnError::TagWithoutName { line: 1 }),
+            ("1. e4 {open", PgnError::UnclosedComment { line: 1 }),
+            ("\n1. e4 (e5", PgnError::UnclosedVariation { line: 2 }),
+            (
+                "[White \"a\"",
+                PgnError::UnclosedTag {
+                    line: 1,
+                    name: "White".into(),
+                },
+            ),
+            (
+                "[White \"a\\",
+                PgnError::UnterminatedValue {
+                    line: 1,
+                    name: "White".into(),
+                },
+            ),
+            (
+                "[White \"a\n\"]",
+                PgnError::UnterminatedValue {
+                    line: 1,
+                    name: "White".into(),
+                },
+            ),
+            (
+                "1. e4 ]",
+                PgnError::Unexpected {
+                    line: 1,
+                    found: ']',
+                },
+            ),
+            (
+                "\n\n1. 7x *",
+                PgnError::NotAMove {
+                    line: 3,
+                    text: "7x".into(),
+                },
+            ),
         ] {
-            assert!(parse(bad).is_err(), "{bad}");
+            let e = parse(bad).unwrap_err();
+            assert_eq!(e, wanted, "{bad}");
+            assert!(e.to_string().starts_with(&format!("line {}: ", e.line())));
         }
         assert_eq!(first_move("x w - - 0 12"), (12, false));
         assert_eq!(first_move("x b 0 3"), (3, true));

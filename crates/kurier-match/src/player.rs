@@ -8,10 +8,10 @@
 //! stopping a search at the end of a game. An engine that misses one is marked for a restart
 //! before its next game.
 
-use super::options::{EngineSpec, Protocol};
 use super::process::{EngineError, Process, Recv, QUIT_GRACE};
 use super::reply::Reply;
 use super::request::{GameStart, MoveRequest};
+use super::settings::{EngineSpec, Protocol};
 use super::uci_engine::UciState;
 use super::xboard_engine::XboardState;
 use kurier_rules::games::Variant;

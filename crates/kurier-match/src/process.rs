@@ -3,13 +3,20 @@
 //! and the process killed and reaped when dropped — the runner never leaves a zombie and never
 //! blocks on a read. Every wait has a deadline ([`Process::wait_for`] and the timeouts here); an
 //! engine that misses one is marked for a restart before its next game.
+//!
+//! On Unix each engine is the leader of a process group of its own: a Ctrl-C at the terminal
+//! (which signals the foreground group) reaches the runner only, and a kill reaches the whole
+//! group, so the helpers of an engine started through a wrapper script die with it. Every
+//! running engine is also listed here, so that [`kill_all`] can end them all from the signal
+//! thread when the runner must stop at once ([`super::interrupt`]).
 
-use super::options::EngineSpec;
+use super::settings::EngineSpec;
 use std::fmt;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
 /// How long a process may take to exit after `quit` before it is killed.
@@ -91,10 +98,45 @@ pub enum Recv {
     Timeout,
 }
 
+/// Every engine process started and not yet reaped, for [`kill_all`].
+static RUNNING: Mutex<Vec<Weak<Mutex<Child>>>> = Mutex::new(Vec::new());
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills `child` and its process group unless it has been reaped, then reaps it. The group is
+/// signalled only while the leader is unreaped: its id cannot have been given to another
+/// process then.
+fn end(name: &str, child: &mut Child) {
+    if let Ok(None) = child.try_wait() {
+        log::debug!("{name}: killing pid {} and its group", child.id());
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(child.id()) {
+            let _ = nix::sys::signal::killpg(
+                nix::unistd::Pid::from_raw(pid),
+                nix::sys::signal::Signal::SIGKILL,
+            );
+        }
+        let _ = child.kill();
+    }
+    // Reaping after a kill returns at once; the reader threads end when the pipes close.
+    let _ = child.wait();
+}
+
+/// Kills and reaps every engine process still running (the second signal: the runner exits
+/// right after).
+pub fn kill_all() {
+    let running = lock(&RUNNING);
+    for child in running.iter().filter_map(Weak::upgrade) {
+        end("engine", &mut lock(&child));
+    }
+}
+
 /// A running engine process.
 pub struct Process {
     name: String,
-    child: Child,
+    child: Arc<Mutex<Child>>,
     stdin: Option<ChildStdin>,
     rx: Receiver<Event>,
     eof: bool,
@@ -121,6 +163,11 @@ impl Process {
             .stderr(Stdio::piped());
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
         }
         let mut child = command.spawn().map_err(|source| EngineError::Spawn {
             program: program.display().to_string(),
@@ -171,9 +218,16 @@ impl Process {
             return Err(EngineError::Setup(e.to_string()));
         }
         log::debug!("{name}: started pid {}", child.id());
+        let stdin = child.stdin.take();
+        let child = Arc::new(Mutex::new(child));
+        {
+            let mut running = lock(&RUNNING);
+            running.retain(|c| c.strong_count() > 0);
+            running.push(Arc::downgrade(&child));
+        }
         Ok(Process {
             name,
-            stdin: child.stdin.take(),
+            stdin,
             child,
             rx,
             eof: false,
@@ -284,9 +338,14 @@ impl Process {
         while let Recv::Line(..) = self.try_recv() {}
     }
 
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        lock(&self.child).id()
+    }
+
     /// True while the process runs.
     pub fn is_running(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
+        matches!(lock(&self.child).try_wait(), Ok(None))
     }
 
     /// Waits up to `grace` for the process to exit on its own (after `quit`), then kills it.
@@ -294,7 +353,8 @@ impl Process {
         self.stdin = None;
         let deadline = Instant::now() + grace;
         while Instant::now() < deadline {
-            match self.child.try_wait() {
+            let exited = lock(&self.child).try_wait();
+            match exited {
                 Ok(Some(status)) => {
                     log::debug!("{}: exited with {status}", self.name);
                     return;
@@ -306,15 +366,10 @@ impl Process {
         self.kill();
     }
 
-    /// Kills the process and reaps it.
+    /// Kills the process (with its process group) and reaps it.
     pub fn kill(&mut self) {
         self.stdin = None;
-        if let Ok(None) = self.child.try_wait() {
-            log::debug!("{}: killing pid {}", self.name, self.child.id());
-            let _ = self.child.kill();
-        }
-        // Reaping after a kill returns at once; the reader threads end when the pipes close.
-        let _ = self.child.wait();
+        end(&self.name, &mut lock(&self.child));
     }
 }
 

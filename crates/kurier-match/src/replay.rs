@@ -119,8 +119,8 @@ pub enum ReplayError {
         source: std::io::Error,
     },
     /// The text is not PGN.
-    #[error("{0}")]
-    Pgn(String),
+    #[error(transparent)]
+    Pgn(#[from] super::pgn::PgnError),
     /// The report could not be written.
     #[error("{0}")]
     Output(#[from] std::io::Error),
@@ -141,7 +141,7 @@ pub fn replay_text(
     variant: Option<Variant>,
     out: &mut impl Write,
 ) -> Result<(usize, usize), ReplayError> {
-    let games = pgn::parse(text).map_err(ReplayError::Pgn)?;
+    let games = pgn::parse(text)?;
     let mut mismatches = 0;
     for (n, game) in games.iter().enumerate() {
         let label = format!(

@@ -1,7 +1,7 @@
 //! What the arbiter tells an engine's protocol driver: how a game starts for it
 //! ([`GameStart`]) and what it needs to choose a move ([`MoveRequest`]).
 
-use super::options::Limits;
+use super::settings::Limits;
 use kurier_rules::game::Color;
 use kurier_rules::games::Variant;
 use kurier_wire::Clock;

@@ -7,12 +7,20 @@
 //! hung, missed a synchronisation or asked for a fresh start. The main thread collects results,
 //! appends each game to the PGN file as it finishes, shows progress on stderr, stops early when
 //! an SPRT decides, and prints the tables on stdout at the end.
+//!
+//! An engine that cannot start — no such program, or it exits or hangs during the handshake,
+//! at its first game or when it is restarted — ends the match with an error naming it, as in
+//! cutechess-cli: no game is recorded for it (a game nobody played is no result), the games in
+//! progress are played out, and the tables show the games played. An interrupted match
+//! ([`super::interrupt`]) starts no new game, records the games in progress as `*`, prints the
+//! tables and reports [`MatchEnd::Interrupted`].
 
-use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, PlayedMove, Termination};
+use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, GameResult};
+use super::interrupt::{Interrupt, Signal};
 use super::openings::{self, Opening};
-use super::options::{EngineSpec, MatchOptions};
 use super::pgn::{PgnGame, PgnMove};
-use super::player::{Player, StartError};
+use super::player::Player;
+use super::settings::{EngineSpec, MatchOptions};
 use super::stats::{self, sprt_bounds, sprt_verdict, SprtVerdict, Wdl};
 use kurier_rules::game::Color;
 use kurier_rules::with_game;
@@ -22,9 +30,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// Start failures of one engine in a row after which the match is given up.
-const MAX_START_FAILURES: u32 = 3;
 
 /// One game of the schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,12 +93,17 @@ struct Shared<'a> {
     jobs: Mutex<VecDeque<Job>>,
     stop: AtomicBool,
     fatal: Mutex<Option<String>>,
-    failures: Mutex<Vec<u32>>,
+    interrupt: &'a Interrupt,
 }
 
 impl Shared<'_> {
+    /// True once no new game may start.
+    fn stopping(&self) -> bool {
+        self.stop.load(Ordering::SeqCst) || self.interrupt.requested().is_some()
+    }
+
     fn next_job(&self) -> Option<Job> {
-        if self.stop.load(Ordering::SeqCst) {
+        if self.stopping() {
             return None;
         }
         self.jobs
@@ -102,43 +112,24 @@ impl Shared<'_> {
             .pop_front()
     }
 
+    /// Ends the match with an error, unless it was interrupted first (then a failure while
+    /// stopping is no reason to report one).
     fn give_up(&self, why: String) {
+        self.stop.store(true, Ordering::SeqCst);
+        if self.interrupt.requested().is_some() {
+            log::warn!("{why}");
+            return;
+        }
         let mut fatal = self.fatal.lock().unwrap_or_else(|e| e.into_inner());
         fatal.get_or_insert(why);
-        self.stop.store(true, Ordering::SeqCst);
-    }
-
-    /// Counts a start failure of `engine`; true when it is one too many.
-    fn start_failed(&self, engine: usize, ok: bool) -> bool {
-        let mut failures = self.failures.lock().unwrap_or_else(|e| e.into_inner());
-        failures[engine] = if ok { 0 } else { failures[engine] + 1 };
-        failures[engine] >= MAX_START_FAILURES
-    }
-}
-
-/// A game lost before a move was made (an engine could not be started).
-fn forfeit(opening: &Opening, default_fen: &str, end: GameEnd) -> GameReport {
-    GameReport {
-        start_fen: opening.fen.clone(),
-        default_start: opening.fen == default_fen,
-        moves: opening
-            .moves
-            .iter()
-            .map(|m| PlayedMove {
-                text: m.clone(),
-                comment: Some("book".to_string()),
-            })
-            .collect(),
-        end,
     }
 }
 
 fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
     let options = shared.options;
     let specs = &options.engines;
-    let default_fen = openings::start_opening(options.variant).fen;
     let mut running: Vec<Option<Player>> = specs.iter().map(|_| None).collect();
-    while let Some(job) = shared.next_job() {
+    'jobs: while let Some(job) = shared.next_job() {
         // Only the two engines of this game keep running.
         for (i, slot) in running.iter_mut().enumerate() {
             if i != job.white && i != job.black {
@@ -148,8 +139,7 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
             }
         }
         let opening = &shared.openings[job.opening];
-        let mut failed = None;
-        for (color, idx) in [(Color::White, job.white), (Color::Black, job.black)] {
+        for idx in [job.white, job.black] {
             if let Some(p) = running[idx].as_mut() {
                 if p.needs_restart() {
                     log::info!("{}: restarting the engine", specs[idx].name);
@@ -162,61 +152,37 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
                 continue;
             }
             match Player::start(&specs[idx], options.variant) {
-                Ok(p) => {
-                    shared.start_failed(idx, true);
-                    running[idx] = Some(p);
-                }
-                Err(StartError::Spawn(e)) => {
-                    shared.give_up(format!("{}: {e}", specs[idx].name));
-                    failed = Some((color, e));
-                    break;
-                }
-                Err(StartError::Handshake(e)) => {
-                    log::warn!("{}: {e}", specs[idx].name);
-                    if shared.start_failed(idx, false) {
-                        shared.give_up(format!(
-                            "{}: failed to start {MAX_START_FAILURES} times in a row: {e}",
-                            specs[idx].name
-                        ));
-                    }
-                    failed = Some((color, e));
-                    break;
+                Ok(p) => running[idx] = Some(p),
+                Err(e) => {
+                    shared.give_up(format!("engine '{}' cannot start: {e}", specs[idx].name));
+                    break 'jobs;
                 }
             }
         }
-        let report = match failed {
-            Some((color, e)) => forfeit(
-                opening,
-                &default_fen,
-                GameEnd {
-                    winner: Some(!color),
-                    termination: Termination::Abandoned,
-                    reason: format!("{} cannot start: {e}", color.name()),
-                },
-            ),
-            None => {
-                let (Some(mut w), Some(mut b)) =
-                    (running[job.white].take(), running[job.black].take())
-                else {
-                    shared.give_up("internal error: an engine is missing".to_string());
-                    break;
-                };
-                let limits = [specs[job.white].limits, specs[job.black].limits];
-                let played = with_game!(options.variant, G => arbiter::play_game::<G>(
-                    [&mut w, &mut b],
-                    limits,
-                    opening,
-                    &shared.settings,
-                ));
-                running[job.white] = Some(w);
-                running[job.black] = Some(b);
-                match played {
-                    Ok(report) => report,
-                    Err(e) => {
-                        shared.give_up(e.to_string());
-                        break;
-                    }
-                }
+        if shared.interrupt.requested().is_some() {
+            // Interrupted while the engines started: the game has not begun.
+            break;
+        }
+        let (Some(mut w), Some(mut b)) = (running[job.white].take(), running[job.black].take())
+        else {
+            shared.give_up("internal error: an engine is missing".to_string());
+            break;
+        };
+        let limits = [specs[job.white].limits, specs[job.black].limits];
+        let played = with_game!(options.variant, G => arbiter::play_game::<G>(
+            [&mut w, &mut b],
+            limits,
+            opening,
+            &shared.settings,
+            shared.interrupt,
+        ));
+        running[job.white] = Some(w);
+        running[job.black] = Some(b);
+        let report = match played {
+            Ok(report) => report,
+            Err(e) => {
+                shared.give_up(e.to_string());
+                break;
             }
         };
         if done.send(Done { job, report }).is_err() {
@@ -322,14 +288,20 @@ struct Tally {
 }
 
 impl Tally {
+    /// Counts a finished game; an unfinished one (`*`) is no result and is not counted.
     fn add(&mut self, job: &Job, end: &GameEnd) {
+        let winner = match end.result {
+            GameResult::Unfinished => return,
+            GameResult::Draw => None,
+            GameResult::Win(c) => Some(c),
+        };
         let pair = self.pairs.entry(job.pair).or_default();
         let first_color = if job.white == job.pair.0 {
             Color::White
         } else {
             Color::Black
         };
-        match end.winner {
+        match winner {
             None => {
                 pair.draws += 1;
                 self.engines[job.white].draws += 1;
@@ -495,8 +467,8 @@ fn sprt_text(options: &MatchOptions, tally: &Tally) -> Option<String> {
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
     /// The openings could not be loaded.
-    #[error("{0}")]
-    Openings(String),
+    #[error(transparent)]
+    Openings(#[from] openings::OpeningsError),
     /// The PGN file could not be opened.
     #[error("cannot open {path}: {source}")]
     Pgn {
@@ -513,10 +485,23 @@ pub enum TournamentError {
     Output(#[from] std::io::Error),
 }
 
-/// Runs the match; the tables go to `out`, progress to stderr.
-pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), TournamentError> {
-    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)
-        .map_err(TournamentError::Openings)?;
+/// How a match ended that was not given up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchEnd {
+    /// Every game was played, or the SPRT decided.
+    Complete,
+    /// A signal stopped it; the tables show the games finished until then.
+    Interrupted(Signal),
+}
+
+/// Runs the match; the tables go to `out`, progress to stderr. Once `interrupt` is set no new
+/// game starts and the games in progress stop unfinished.
+pub fn run(
+    options: &MatchOptions,
+    interrupt: &Interrupt,
+    out: &mut impl Write,
+) -> Result<MatchEnd, TournamentError> {
+    let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
     let jobs = schedule(
         options.engines.len(),
         options.games,
@@ -549,7 +534,7 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), Tournamen
         jobs: Mutex::new(jobs.into()),
         stop: AtomicBool::new(false),
         fatal: Mutex::new(None),
-        failures: Mutex::new(vec![0; options.engines.len()]),
+        interrupt,
     };
     let mut tally = Tally {
         pairs: BTreeMap::new(),
@@ -573,6 +558,7 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), Tournamen
         workers
     );
     let mut write_error = None;
+    let mut unfinished = 0;
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Done>();
         for _ in 0..workers {
@@ -582,7 +568,11 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), Tournamen
         }
         drop(tx);
         for done in rx {
-            tally.add(&done.job, &done.report.end);
+            if done.report.end.is_finished() {
+                tally.add(&done.job, &done.report.end);
+            } else {
+                unfinished += 1;
+            }
             let (w, b) = (
                 &options.engines[done.job.white].name,
                 &options.engines[done.job.black].name,
@@ -639,15 +629,31 @@ pub fn run(options: &MatchOptions, out: &mut impl Write) -> Result<(), Tournamen
         clock_text(start.elapsed())
     )?;
     print_tables(out, options, &tally, sprt_text(options, &tally))?;
-    match fatal {
-        Some(e) => Err(TournamentError::Stopped(e)),
-        None => Ok(()),
+    if let Some(e) = fatal {
+        return Err(TournamentError::Stopped(e));
+    }
+    match interrupt.requested() {
+        Some(signal) => {
+            let games = |n: usize| if n == 1 { "game" } else { "games" };
+            let unplayed = total - tally.played - unfinished;
+            writeln!(
+                out,
+                "Interrupted by {}: {unfinished} {} in progress stopped (* in the PGN), {unplayed} \
+                 {} not played",
+                signal.name(),
+                games(unfinished),
+                games(unplayed)
+            )?;
+            Ok(MatchEnd::Interrupted(signal))
+        }
+        None => Ok(MatchEnd::Complete),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arbiter::Termination;
 
     #[test]
     fn pairs_colours_and_openings() {
@@ -676,7 +682,7 @@ mod tests {
         };
         let jobs = schedule(2, 2, 1, 1);
         let win = |c| GameEnd {
-            winner: Some(c),
+            result: GameResult::Win(c),
             termination: Termination::Normal,
             reason: String::new(),
         };

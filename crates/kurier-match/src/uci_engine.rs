@@ -10,10 +10,10 @@
 //! start position (`info string variant V startpos FEN`, as Fairy-Stockfish and Kurier do after
 //! `UCI_Variant`) and it is the game's start.
 
-use super::options::EngineSpec;
 use super::process::{EngineError, Process, READY_TIMEOUT, STARTUP_TIMEOUT, STOP_TIMEOUT};
 use super::reply::{Reply, Thinking};
 use super::request::MoveRequest;
+use super::settings::EngineSpec;
 use kurier_rules::games::Variant;
 use kurier_wire::uci::{Go, UciCommand, UciOptionKind, UciReply};
 use kurier_wire::TimeControl;
@@ -201,8 +201,8 @@ impl UciState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::Limits;
     use crate::request::GameStart;
+    use crate::settings::Limits;
     use kurier_rules::game::Color;
     use kurier_wire::{Clock, Score, SearchLimits};
     use std::time::Duration;

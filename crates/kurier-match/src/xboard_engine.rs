@@ -11,10 +11,10 @@
 //! Engine output: `move X`, thinking lines `ply score time nodes pv`, `resign`, result claims
 //! (`1-0 {...}`), `offer draw`, `Illegal move...` (the engine rejected a move it was sent).
 
-use super::options::EngineSpec;
 use super::process::{EngineError, Process, Recv, READY_TIMEOUT, STOP_TIMEOUT};
 use super::reply::{Reply, Thinking};
 use super::request::{GameStart, MoveRequest};
+use super::settings::EngineSpec;
 use kurier_rules::games::Variant;
 use kurier_wire::xboard::{EditCommand, Features, Tell, XboardCommand, XboardReply};
 use kurier_wire::TimeControl;
@@ -404,11 +404,11 @@ mod tests {
     #[test]
     fn thinking_lines_and_claims() {
         let mut s = XboardState::default();
-        let spec = crate::options::EngineSpec {
+        let spec = crate::settings::EngineSpec {
             name: "t".into(),
             cmd: vec!["true".into()],
             dir: None,
-            protocol: crate::options::Protocol::Xboard,
+            protocol: crate::settings::Protocol::Xboard,
             options: vec![],
             init: vec![],
             variant: None,

@@ -1,0 +1,201 @@
+//! The settings of a match, as the runner uses them: the engines ([`EngineSpec`] with its
+//! [`Protocol`] and [`Limits`]), score [`Adjudication`], the [`SprtParams`], the openings and the
+//! whole [`MatchOptions`]; [`MatchCommand`] is what `kurier match` was asked to do. They are
+//! read from the command line by [`super::match_args`]; every other file of the crate only
+//! reads them.
+
+use kurier_rules::games::Variant;
+use kurier_wire::time_control::format_seconds;
+use kurier_wire::{SearchLimits, TimeControl};
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI (with the Fairy-Stockfish `UCI_Variant` convention).
+    Uci,
+    /// XBoard / CECP version 2.
+    Xboard,
+}
+
+impl fmt::Display for Protocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Protocol::Uci => "uci",
+            Protocol::Xboard => "xboard",
+        })
+    }
+}
+
+/// How long an engine may think: a clock kept by the runner, a fixed time per move, a depth or
+/// a node count; any combination, at least one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// A clock kept by the runner (`inf` sets none).
+    pub tc: Option<TimeControl>,
+    /// The fixed time (`st`, UCI `movetime`), depth and node limits (UCI only) per move.
+    pub search: SearchLimits,
+}
+
+impl Limits {
+    /// True when no limit is set (an infinite time control is none).
+    pub fn is_empty(&self) -> bool {
+        self.tc.is_none_or(|tc| tc == TimeControl::Infinite) && self.search.is_empty()
+    }
+}
+
+impl fmt::Display for Limits {
+    /// `tc=40/60+0.5 depth=3`: the limits as engine-spec keys.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(tc) = self.tc {
+            parts.push(format!("tc={tc}"));
+        }
+        if let Some(st) = self.search.movetime {
+            parts.push(format!("st={}", format_seconds(st)));
+        }
+        if let Some(d) = self.search.depth {
+            parts.push(format!("depth={d}"));
+        }
+        if let Some(n) = self.search.nodes {
+            parts.push(format!("nodes={n}"));
+        }
+        f.write_str(&parts.join(" "))
+    }
+}
+
+/// One engine of the match, with every key resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Name in the tables and the PGN.
+    pub name: String,
+    /// Program and arguments.
+    pub cmd: Vec<String>,
+    /// Working directory.
+    pub dir: Option<PathBuf>,
+    /// Protocol.
+    pub protocol: Protocol,
+    /// Engine options in the order given: UCI `setoption`, XBoard `option`.
+    pub options: Vec<(String, String)>,
+    /// Lines sent after the handshake.
+    pub init: Vec<String>,
+    /// The engine's own name for the game, when it differs from Kurier's.
+    pub variant: Option<String>,
+    /// How long it may think.
+    pub limits: Limits,
+    /// A fresh process for every game.
+    pub restart: bool,
+}
+
+/// Draw adjudication: both engines' scores within `cp` for `moves` moves each, from move `from`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    /// Consecutive moves of each side.
+    pub moves: u32,
+    /// Largest absolute score, centipawns.
+    pub cp: i32,
+    /// First full-move number from which the rule applies.
+    pub from: u32,
+}
+
+/// Resign adjudication: one engine's own score at most `-cp` and its opponent's at least `cp`,
+/// for `moves` moves each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    /// Consecutive moves of each side.
+    pub moves: u32,
+    /// Score threshold, centipawns.
+    pub cp: i32,
+}
+
+/// Score-based adjudication.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Draw rule, if any.
+    pub draw: Option<DrawRule>,
+    /// Resign rule, if any.
+    pub resign: Option<ResignRule>,
+}
+
+/// A sequential probability ratio test between two Elo hypotheses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtParams {
+    /// Elo difference of H0.
+    pub elo0: f64,
+    /// Elo difference of H1.
+    pub elo1: f64,
+    /// Type I error (accepting H1 when H0 holds).
+    pub alpha: f64,
+    /// Type II error.
+    pub beta: f64,
+}
+
+// The parser accepts only finite numbers, so equality is an equivalence.
+impl Eq for SprtParams {}
+
+/// In which order openings are used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpeningOrder {
+    /// As in the file.
+    Sequential,
+    /// Shuffled once with the seed.
+    Random,
+}
+
+/// The openings file and how to use it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpeningsSpec {
+    /// FEN/EPD lines or PGN games.
+    pub file: PathBuf,
+    /// Order.
+    pub order: OpeningOrder,
+    /// Use at most this many plies of a PGN opening.
+    pub plies: Option<usize>,
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// The game.
+    pub variant: Variant,
+    /// Two or more engines.
+    pub engines: Vec<EngineSpec>,
+    /// Games per pair and round.
+    pub games: u32,
+    /// Rounds.
+    pub rounds: u32,
+    /// Openings; the game's start position when `None`.
+    pub openings: Option<OpeningsSpec>,
+    /// Games at once.
+    pub concurrency: usize,
+    /// PGN output file (appended to).
+    pub pgn: Option<PathBuf>,
+    /// Score adjudication.
+    pub adjudication: Adjudication,
+    /// SPRT, for a match of two engines.
+    pub sprt: Option<SprtParams>,
+    /// Seed for random choices.
+    pub seed: u64,
+    /// Lateness accepted after a flag falls.
+    pub time_margin: Duration,
+    /// Longest wait for a move without a clock.
+    pub move_timeout: Duration,
+    /// PGN Event tag.
+    pub event: String,
+}
+
+/// What `kurier match` was asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchCommand {
+    /// Play a match or tournament.
+    Play(Box<MatchOptions>),
+    /// Check every game of a PGN file.
+    Replay {
+        /// The PGN file.
+        file: PathBuf,
+        /// The game, when the file has no `Variant` tags.
+        variant: Option<Variant>,
+    },
+}
