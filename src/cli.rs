@@ -74,8 +74,8 @@ pub struct PerftArgs {
     /// Start position; the game's start position when absent
     #[arg(long)]
     pub fen: Option<String>,
-    /// Depth in plies
-    #[arg(long, value_name = "N")]
+    /// Depth in plies, at most 64 (perft::MAX_DEPTH)
+    #[arg(long, value_name = "N", value_parser = perft_depth)]
     pub depth: u32,
     /// Print the count below each root move
     #[arg(long)]
@@ -183,6 +183,22 @@ impl PlayArgs {
         options.ascii = self.ascii;
         options
     }
+}
+
+/// Why a perft `--depth` was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BadPerftDepth {
+    /// Not a whole number.
+    #[error(transparent)]
+    NotANumber(#[from] std::num::ParseIntError),
+    /// Deeper than perft goes.
+    #[error(transparent)]
+    TooDeep(#[from] perft::TooDeep),
+}
+
+/// `perft --depth N`: a whole number up to [`perft::MAX_DEPTH`].
+fn perft_depth(text: &str) -> Result<u32, BadPerftDepth> {
+    Ok(perft::check_depth(text.trim().parse()?)?)
 }
 
 /// Why `--st` was refused.
@@ -357,6 +373,10 @@ pub fn run_suite(
                     entry.line, entry.fen
                 )?;
             }
+            EntryResult::TooDeep(e) => {
+                failed += 1;
+                writeln!(out, "FAIL  line {:>3}: {}: {e}", entry.line, entry.fen)?;
+            }
             EntryResult::BadFen(e) => {
                 failed += 1;
                 writeln!(
@@ -446,6 +466,16 @@ mod tests {
                 "perft --variant schachdame --depth x",
                 ErrorKind::ValueValidation,
                 "invalid digit",
+            ),
+            (
+                "perft --variant schachdame --depth 20000",
+                ErrorKind::ValueValidation,
+                "perft depth 20000 is deeper than 64, the deepest perft goes",
+            ),
+            (
+                "perft --variant schachdame --depth 99999999999",
+                ErrorKind::ValueValidation,
+                "too large",
             ),
             (
                 "perft --variant schachdame --depth",

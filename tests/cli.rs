@@ -369,7 +369,8 @@ fn protocol_mode_reads_stdin() {
         .stdin
         .take()
         .unwrap()
-        .write_all(b"uci\nisready\nposition startpos moves b2a3\ngo perft 1\nquit\n")
+        // `quit` would stop the perft: the end of input lets it finish.
+        .write_all(b"uci\nsetoption name UCI_Variant value schachdame\nisready\nposition startpos moves b2a3\ngo perft 1\n")
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);

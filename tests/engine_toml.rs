@@ -63,7 +63,7 @@ fn the_shipped_file_gives_the_built_in_defaults_without_a_message() {
 #[test]
 fn a_bad_line_is_reported_and_skipped_and_the_rest_applies() {
     let text = "# mine\n\
-                variant = courier\n\
+                variant = schachdame\n\
                 hash_mb = 1_024\n\
                 threads = \"two\"\n\
                 multipv = 3\n\
@@ -87,7 +87,8 @@ fn a_bad_line_is_reported_and_skipped_and_the_rest_applies() {
         "each message says what follows from it: {stderr}"
     );
     // The unquoted word and the bad number are skipped; the lines after them apply.
-    assert!(option(&options, "UCI_Variant").contains("default schachdame "));
+    // (The unquoted word is not taken: the game stays the built-in default.)
+    assert!(option(&options, "UCI_Variant").contains("default courier "));
     assert!(option(&options, "Hash").contains("default 1024 "));
     assert!(option(&options, "Threads").contains("default 1 "));
     assert!(option(&options, "MultiPV").contains("default 3 "));

@@ -13,11 +13,10 @@ fn session(input: &str) -> String {
 fn uci_handshake_and_perft() {
     let out = session(
         "uci\nsetoption name UCI_Variant value schachdame\nisready\nucinewgame\n\
-         position startpos moves b2a3 a7b6\ngo perft 2\nquit\n",
+         position startpos moves b2a3 a7b6\ngo perft 2\n",
     );
-    assert!(out.contains(
-        "option name UCI_Variant type combo default schachdame var courier var schachdame"
-    ));
+    assert!(out
+        .contains("option name UCI_Variant type combo default courier var courier var schachdame"));
     assert!(out.contains("uciok\n"));
     assert!(out.contains("readyok\n"));
     assert!(out.contains("\nNodes searched: "), "{out}");
@@ -26,7 +25,7 @@ fn uci_handshake_and_perft() {
 #[test]
 fn uci_errors_are_answered_and_the_session_goes_on() {
     let out = session(
-        "uci\nposition fen 8/8/8 w\nposition startpos moves e1e3\nsetoption name UCI_Variant value chess\n\
+        "uci\nsetoption name UCI_Variant value schachdame\nposition fen 8/8/8 w\nposition startpos moves e1e3\nsetoption name UCI_Variant value chess\n\
          frobnicate\ngo perft x\nposition startpos moves b2a3\nd\nisready\n",
     );
     let errors = out.matches("info string error:").count();
@@ -268,8 +267,9 @@ fn variant_report_courier_start_and_plain_chess_warning() {
         ),
         "{out}"
     );
-    // XBoard: `new` without `variant` means plain chess: the user is told once.
-    let out = session("xboard\nprotover 2\nnew\nsd 2\nusermove b2a3\n");
+    // XBoard: `new` without `variant` means plain chess: the user is told once (and the
+    // engine plays its game, Courier by default).
+    let out = session("xboard\nprotover 2\nnew\nsd 2\nusermove i2i3\n");
     assert_eq!(
         out.matches("tellusererror Kurier does not play normal chess")
             .count(),

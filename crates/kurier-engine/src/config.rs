@@ -609,7 +609,7 @@ mod tests {
             [
                 "engine.toml:1: hash_mb: expected a whole number from 1 to 65536, found string \"lots\"; hash_mb stays 64",
                 "engine.toml:2: unknown key 'hashmb' (did you mean 'hash_mb'?); skipped",
-                "engine.toml:4: variant: expected one of \"courier\", \"schachdame\", \"dualcheckers\", found string \"go\"; variant stays schachdame",
+                "engine.toml:4: variant: expected one of \"courier\", \"schachdame\", \"dualcheckers\", found string \"go\"; variant stays courier",
                 "engine.toml:5: not TOML: key with no value, expected `=`; the line is skipped",
                 "engine.toml:7: not TOML: variant is set twice (first on line 4); the line is skipped",
             ]
@@ -698,13 +698,13 @@ mod tests {
             "the lines after the opened string still apply"
         );
 
-        let (options, errors) = messages(b"threads = 3\nvariant = \"courier");
+        let (options, errors) = messages(b"threads = 3\nvariant = \"schachdame");
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].starts_with("engine.toml:2: not TOML: "),
             "{errors:?}"
         );
-        assert_eq!((options.threads, options.variant), (3, Variant::Schachdame));
+        assert_eq!((options.threads, options.variant), (3, Variant::Courier));
     }
 
     #[test]
@@ -719,11 +719,11 @@ mod tests {
         assert!(options.ponder);
         // In a value: the value is wrong. In a key: the line is not TOML. Others still apply.
         let (options, errors) =
-            messages(b"variant = \"cour\xffier\"\nthr\xc3eads = 5\nmultipv = 4\n");
+            messages(b"variant = \"schach\xffdame\"\nthr\xc3eads = 5\nmultipv = 4\n");
         assert_eq!(errors.len(), 4, "{errors:?}");
         assert_eq!(
             errors[0],
-            "engine.toml:1: not UTF-8 (byte 0xff at column 16); read as U+FFFD"
+            "engine.toml:1: not UTF-8 (byte 0xff at column 18); read as U+FFFD"
         );
         assert!(
             errors[1].starts_with("engine.toml:1: variant: expected one of"),
@@ -737,7 +737,7 @@ mod tests {
             errors[3].starts_with("engine.toml:2: not TOML: "),
             "{errors:?}"
         );
-        assert_eq!(options.variant, Variant::Schachdame);
+        assert_eq!(options.variant, Variant::Courier);
         assert_eq!((options.threads, options.multipv), (1, 4));
     }
 

@@ -53,6 +53,10 @@ pub enum Opt {
     CourierStart,
     /// How much goes to the log on stderr.
     LogLevel,
+    /// XBoard only: a Dual-checkers capture of three or more legs goes out in the short form
+    /// that XBoard 4.9.1 relays intact (`kurier_wire::relay::xboard_form`), not as its full
+    /// comma-leg path.
+    XBoardShortCaptures,
 }
 
 const LOG_LEVELS: &[&str] = &["off", "error", "warn", "info", "debug", "trace"];
@@ -70,7 +74,7 @@ const COURIER_STARTS: &[&str] = &["ceremony", "array"];
 
 impl Opt {
     /// Every option, in the order GUIs list them.
-    pub const ALL: [Opt; 8] = [
+    pub const ALL: [Opt; 9] = [
         Opt::Variant,
         Opt::Hash,
         Opt::Threads,
@@ -79,6 +83,7 @@ impl Opt {
         Opt::MoveOverhead,
         Opt::CourierStart,
         Opt::LogLevel,
+        Opt::XBoardShortCaptures,
     ];
 
     /// The name GUIs show and send (`setoption name NAME`, `option NAME=`).
@@ -92,6 +97,7 @@ impl Opt {
             Opt::MoveOverhead => "Move Overhead",
             Opt::CourierStart => "CourierStart",
             Opt::LogLevel => "LogLevel",
+            Opt::XBoardShortCaptures => "XBoardShortCaptures",
         }
     }
 
@@ -106,6 +112,7 @@ impl Opt {
             Opt::MoveOverhead => "move_overhead_ms",
             Opt::CourierStart => "courier_start",
             Opt::LogLevel => "log_level",
+            Opt::XBoardShortCaptures => "xboard_short_captures",
         }
     }
 
@@ -121,7 +128,7 @@ impl Opt {
                 min: 1,
                 max: MAX_THREADS as u64,
             },
-            Opt::Ponder => Kind::Check,
+            Opt::Ponder | Opt::XBoardShortCaptures => Kind::Check,
             Opt::MultiPv => Kind::Spin {
                 min: 1,
                 max: MAX_MULTIPV as u64,
@@ -145,6 +152,9 @@ impl Opt {
                 "Courier start for new games: ceremony (cutechess, Fairy-Stockfish) or array (XBoard)"
             }
             Opt::LogLevel => "log detail on stderr: off, error, warn, info, debug, trace",
+            Opt::XBoardShortCaptures => {
+                "XBoard only: send Dual-checkers captures of 3+ legs in the short form XBoard 4.9.1 relays intact"
+            }
         }
     }
 
@@ -240,12 +250,18 @@ pub struct Options {
     pub courier_start: CourierStart,
     /// Log detail on stderr.
     pub log_level: LevelFilter,
+    /// XBoard: long Dual-checkers captures in XBoard 4.9.1's short form ([`Opt::XBoardShortCaptures`]).
+    /// On by default because XBoard 4.9.1, the one XBoard host known, keeps at most one victim
+    /// and two intermediate squares per move and garbles a longer path when it relays it
+    /// (`kurier_wire::relay`); a host that reads full paths turns it off to get the comma-leg
+    /// path form of the contract (docs/protocols.md).
+    pub xboard_short_captures: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
         Options {
-            variant: Variant::Schachdame,
+            variant: Variant::Courier,
             hash_mb: 64,
             threads: 1,
             ponder: false,
@@ -253,6 +269,7 @@ impl Default for Options {
             move_overhead_ms: 30,
             courier_start: CourierStart::Ceremony,
             log_level: LevelFilter::Warn,
+            xboard_short_captures: true,
         }
     }
 }
@@ -277,6 +294,7 @@ impl Options {
                 CourierStart::Array => "array".to_string(),
             },
             Opt::LogLevel => self.log_level.as_str().to_ascii_lowercase(),
+            Opt::XBoardShortCaptures => self.xboard_short_captures.to_string(),
         }
     }
 
@@ -318,6 +336,7 @@ impl Options {
                 };
                 match opt {
                     Opt::Ponder => self.ponder = b,
+                    Opt::XBoardShortCaptures => self.xboard_short_captures = b,
                     _ => unreachable!("{opt:?} is not a check option"),
                 }
             }

@@ -189,7 +189,15 @@ impl Process {
             .name(format!("{name} stdout"))
             .spawn(move || {
                 for line in kurier_wire::lines(std::io::BufReader::new(stdout)) {
-                    let Ok(line) = line else { break };
+                    let line = match line {
+                        Ok(line) => line,
+                        // No prefix of an over-long line is taken for a reply.
+                        Err(e @ kurier_wire::lines::LineError::TooLong { .. }) => {
+                            log::warn!("engine stdout: {e}");
+                            continue;
+                        }
+                        Err(_) => break,
+                    };
                     let event = Event {
                         at: Instant::now(),
                         output: Output::Line(line),

@@ -6,7 +6,7 @@
 use crate::game::{Game, MoveList};
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -232,6 +232,8 @@ pub enum EntryResult {
     Mismatch(u32, u64, u64),
     /// The FEN was rejected.
     BadFen(String),
+    /// A depth deeper than [`MAX_DEPTH`] would be checked: never run.
+    TooDeep(TooDeep),
 }
 
 /// Checks one entry up to `max_depth`.
@@ -244,6 +246,9 @@ pub fn check_entry<G: Game>(entry: &EpdEntry, max_depth: u32) -> EntryResult {
     for &(depth, expected) in &entry.counts {
         if depth > max_depth {
             continue;
+        }
+        if let Err(e) = check_depth(depth) {
+            return EntryResult::TooDeep(e);
         }
         let found = perft(&pos, depth);
         if found != expected {
@@ -281,5 +286,156 @@ pub fn run_suite<G: Game>(
     {
         let _ = threads;
         entries.iter().map(check).collect()
+    }
+}
+
+/// The deepest perft run, in plies. Two reasons for a bound: a deeper perft never finishes (the
+/// deepest ever computed for chess is 15 plies, and these games branch as much or more; perft
+/// here has no hash table to share subtrees), and every ply costs a stack frame holding a
+/// position and a [`MoveList`] (kilobytes each), so a depth of thousands overflowed the stack
+/// and killed the process. 64 plies leave every real depth room and stay far inside any thread's
+/// stack.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A perft deeper than [`MAX_DEPTH`] was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooDeep(pub u32);
+
+impl std::fmt::Display for TooDeep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "perft depth {} is deeper than {MAX_DEPTH}, the deepest perft goes (a deeper one never finishes)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for TooDeep {}
+
+/// `depth` if perft goes that deep ([`MAX_DEPTH`]).
+pub fn check_depth(depth: u32) -> Result<u32, TooDeep> {
+    if depth > MAX_DEPTH {
+        Err(TooDeep(depth))
+    } else {
+        Ok(depth)
+    }
+}
+
+/// Plies at the bottom of [`perft_until`] counted by [`perft`] without looking at the stop flag:
+/// a few milliseconds of work at most, in every game.
+const UNCHECKED_PLIES: u32 = 3;
+
+/// [`perft`] that gives up (`None`) once `stop` is set: the flag is read at every node with more
+/// than [`UNCHECKED_PLIES`] plies below it, so even a single deep subtree stops within
+/// milliseconds.
+pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= UNCHECKED_PLIES {
+        return Some(perft(pos, depth));
+    }
+    let mut list = MoveList::new();
+    pos.generate(&mut list);
+    let mut total = 0;
+    for &m in list.iter() {
+        total += perft_until(&pos.play(m), depth - 1, stop)?;
+    }
+    Some(total)
+}
+
+/// [`divide`] that gives up (`None`) once `stop` is set ([`perft_until`]); `threads` > 1 share
+/// out the root moves (with the `parallel` feature). No progress report: the caller is a
+/// protocol session, whose output is the protocol's.
+pub fn divide_until<G: Game>(
+    pos: &G,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Option<Vec<(G::Move, u64)>> {
+    if depth == 0 {
+        return Some(Vec::new());
+    }
+    let mut roots = MoveList::new();
+    pos.generate(&mut roots);
+    let one = |&m: &G::Move| perft_until(&pos.play(m), depth - 1, stop).map(|n| (m, n));
+    #[cfg(feature = "parallel")]
+    if threads > 1 {
+        let run = || roots.as_slice().par_iter().map(one).collect();
+        return match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(run),
+            Err(_) => run(),
+        };
+    }
+    let _ = threads;
+    roots.iter().map(one).collect()
+}
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use crate::games::courier::Courier;
+    use crate::games::dual::DualCheckers;
+    use crate::games::schachdame::Schachdame;
+
+    fn same_as_divide<G: Game>(depth: u32) {
+        let pos = G::start();
+        let go = AtomicBool::new(false);
+        for threads in [1, 2] {
+            assert_eq!(
+                divide_until(&pos, depth, threads, &go),
+                Some(divide(&pos, depth, 1, false))
+            );
+        }
+        assert_eq!(perft_until(&pos, depth, &go), Some(perft(&pos, depth)));
+    }
+
+    #[test]
+    fn unstopped_it_counts_what_perft_counts() {
+        same_as_divide::<Schachdame>(5);
+        same_as_divide::<Courier>(4);
+        same_as_divide::<DualCheckers>(5);
+        assert_eq!(
+            divide_until(&Courier::start(), 0, 1, &AtomicBool::new(false)),
+            Some(vec![])
+        );
+    }
+
+    #[test]
+    fn a_set_flag_stops_it() {
+        let stop = AtomicBool::new(true);
+        assert_eq!(perft_until(&Courier::start(), 9, &stop), None);
+        assert_eq!(divide_until(&Courier::start(), 9, 2, &stop), None);
+        // Set from another thread while one deep subtree is being counted.
+        let stop = AtomicBool::new(false);
+        let pos = Courier::start();
+        let started = std::time::Instant::now();
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+            });
+            assert_eq!(perft_until(&pos, 8, &stop), None);
+        });
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn the_depth_bound_is_checked_and_said() {
+        assert_eq!(check_depth(MAX_DEPTH), Ok(MAX_DEPTH));
+        assert_eq!(check_depth(MAX_DEPTH + 1), Err(TooDeep(MAX_DEPTH + 1)));
+        assert!(TooDeep(20000).to_string().contains("20000"));
+        assert!(TooDeep(20000).to_string().contains(&MAX_DEPTH.to_string()));
+        let entry = EpdEntry {
+            line: 1,
+            fen: crate::games::schachdame::START_FEN.to_string(),
+            counts: vec![(1, 7), (20000, 1)],
+        };
+        assert_eq!(
+            check_entry::<Schachdame>(&entry, u32::MAX),
+            EntryResult::TooDeep(TooDeep(20000))
+        );
+        assert_eq!(check_entry::<Schachdame>(&entry, 5), EntryResult::Passed(1));
     }
 }

@@ -37,14 +37,15 @@ const GO_KEYWORDS: [&str; 12] = [
     "searchmoves",
 ];
 
-/// A `go` line that cannot be read.
+/// What is wrong with an argument of a `go` line. [`Go::read`] reads the line anyway: a value it
+/// cannot use is left out, a number too large for its field is read as the largest it holds.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GoError {
-    /// A keyword without its value.
-    #[error("'{0}' needs a value")]
+    /// A keyword without its value (at the end of the line or before the next keyword).
+    #[error("{0} needs a value")]
     NeedsValue(String),
     /// A value that is not a whole number.
-    #[error("'{key}': '{text}' is not a number")]
+    #[error("{key} '{text}' is not a number")]
     NotANumber {
         /// The keyword.
         key: String,
@@ -54,6 +55,32 @@ pub enum GoError {
     /// A word `go` does not take.
     #[error("unknown go argument '{0}'")]
     Unknown(String),
+    /// A whole number beyond what its field holds: read as `max`, never cut to fewer bits.
+    #[error("{key} {text} is out of range (read as {max})")]
+    TooLarge {
+        /// The keyword.
+        key: String,
+        /// Its value.
+        text: String,
+        /// What it was read as.
+        max: u64,
+    },
+}
+
+impl GoError {
+    /// The keyword the problem is about (for an unknown word: that word).
+    pub fn key(&self) -> &str {
+        match self {
+            GoError::NeedsValue(key) | GoError::Unknown(key) => key,
+            GoError::NotANumber { key, .. } | GoError::TooLarge { key, .. } => key,
+        }
+    }
+
+    /// True when the value was used anyway (read as the largest its field holds); false when
+    /// the argument was left out.
+    pub fn clamped(&self) -> bool {
+        matches!(self, GoError::TooLarge { .. })
+    }
 }
 
 /// A UCI line that cannot be read.
@@ -71,11 +98,16 @@ pub enum UciError {
     /// `position` without `startpos` or `fen FEN`.
     #[error("expected 'position startpos|fen FEN [moves ...]'")]
     Position,
-    /// A bad `go` line.
-    #[error(transparent)]
-    Go(#[from] GoError),
-    /// `go perft` with a depth that is not a whole number.
-    #[error("bad perft depth '{0}'")]
+    /// A `go` line with bad arguments: what could be read of it, and what was wrong.
+    #[error("go: {}", problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
+    Go {
+        /// The line as read: every argument but the ones it could not use.
+        go: Box<Go>,
+        /// What was wrong, in the order of the line (never empty).
+        problems: Vec<GoError>,
+    },
+    /// `go perft` without a depth perft goes to ([`kurier_rules::perft::MAX_DEPTH`]).
+    #[error("go perft: '{0}' is not a depth from 0 to {max} (a deeper perft never finishes)", max = kurier_rules::perft::MAX_DEPTH)]
     PerftDepth(String),
     /// An engine's line that is no UCI message.
     #[error("not a UCI message: '{0}'")]
@@ -156,46 +188,71 @@ pub enum UciCommand {
     Display,
 }
 
-/// Reads `go`'s numbers: whole milliseconds or counts; negative values (GUIs send them when a
-/// clock has run out) read as 0.
-fn go_number(key: &str, value: Option<&&str>) -> Result<u64, GoError> {
-    let text = value.ok_or_else(|| GoError::NeedsValue(key.to_string()))?;
-    text.parse::<i64>()
-        .map(|n| n.max(0) as u64)
-        .map_err(|_| GoError::NotANumber {
+/// Reads one of `go`'s numbers: whole milliseconds or counts, at most `max`. Negative values
+/// (GUIs send them when a clock has run out) read as 0; a larger number than `max` reads as
+/// `max`, with a [`GoError::TooLarge`] saying so.
+fn go_number(key: &str, text: &str, max: u64) -> (Option<u64>, Option<GoError>) {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        let e = GoError::NotANumber {
             key: key.to_string(),
             text: text.to_string(),
-        })
+        };
+        return (None, Some(e));
+    }
+    if text.starts_with('-') {
+        return (Some(0), None);
+    }
+    match digits.parse::<u64>().ok().filter(|&n| n <= max) {
+        Some(n) => (Some(n), None),
+        None => {
+            let e = GoError::TooLarge {
+                key: key.to_string(),
+                text: text.to_string(),
+                max,
+            };
+            (Some(max), Some(e))
+        }
+    }
 }
 
-fn saturating_u32(n: u64) -> u32 {
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-impl FromStr for Go {
-    type Err = GoError;
-
-    /// The words after `go`.
-    fn from_str(s: &str) -> Result<Self, GoError> {
+impl Go {
+    /// Reads the words after `go`, as much as can be read: an argument whose value is missing or
+    /// not a number, and a word `go` does not take, are left out; a number too large for its
+    /// field is read as the largest it holds. Returns the line as read and what was wrong with
+    /// it (empty for a good line).
+    pub fn read(s: &str) -> (Go, Vec<GoError>) {
         let words: Vec<&str> = s.split_whitespace().collect();
         let mut go = Go::default();
+        let mut problems = Vec::new();
         let mut i = 0;
         while i < words.len() {
             let key = words[i];
-            let mut number = || {
+            let mut number = |max: u64| -> Option<u64> {
+                // A keyword as the value means the value is missing: it is read as a keyword.
+                let Some(text) = words.get(i + 1).filter(|w| !GO_KEYWORDS.contains(w)) else {
+                    problems.push(GoError::NeedsValue(key.to_string()));
+                    return None;
+                };
                 i += 1;
-                go_number(key, words.get(i))
+                let (n, problem) = go_number(key, text, max);
+                problems.extend(problem);
+                n
             };
+            let (ms, count) = (u64::MAX, u64::from(u32::MAX));
             match key {
-                "wtime" => go.wtime = Some(Duration::from_millis(number()?)),
-                "btime" => go.btime = Some(Duration::from_millis(number()?)),
-                "winc" => go.winc = Some(Duration::from_millis(number()?)),
-                "binc" => go.binc = Some(Duration::from_millis(number()?)),
-                "movestogo" => go.movestogo = Some(saturating_u32(number()?)),
-                "depth" => go.limits.depth = Some(saturating_u32(number()?)),
-                "nodes" => go.limits.nodes = Some(number()?),
-                "movetime" => go.limits.movetime = Some(Duration::from_millis(number()?)),
-                "mate" => go.limits.mate = Some(saturating_u32(number()?)),
+                "wtime" => go.wtime = number(ms).map(Duration::from_millis).or(go.wtime),
+                "btime" => go.btime = number(ms).map(Duration::from_millis).or(go.btime),
+                "winc" => go.winc = number(ms).map(Duration::from_millis).or(go.winc),
+                "binc" => go.binc = number(ms).map(Duration::from_millis).or(go.binc),
+                "movestogo" => go.movestogo = number(count).map(|n| n as u32).or(go.movestogo),
+                "depth" => go.limits.depth = number(count).map(|n| n as u32).or(go.limits.depth),
+                "nodes" => go.limits.nodes = number(u64::MAX).or(go.limits.nodes),
+                "movetime" => {
+                    go.limits.movetime =
+                        number(ms).map(Duration::from_millis).or(go.limits.movetime)
+                }
+                "mate" => go.limits.mate = number(count).map(|n| n as u32).or(go.limits.mate),
                 "infinite" => go.limits.infinite = true,
                 "ponder" => go.ponder = true,
                 "searchmoves" => {
@@ -207,11 +264,24 @@ impl FromStr for Go {
                     }
                     go.searchmoves = Some(moves);
                 }
-                other => return Err(GoError::Unknown(other.to_string())),
+                other => problems.push(GoError::Unknown(other.to_string())),
             }
             i += 1;
         }
-        Ok(go)
+        (go, problems)
+    }
+}
+
+impl FromStr for Go {
+    type Err = GoError;
+
+    /// The words after `go`, strictly: the first problem [`Go::read`] finds is an error.
+    fn from_str(s: &str) -> Result<Self, GoError> {
+        let (go, problems) = Go::read(s);
+        match problems.into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(go),
+        }
     }
 }
 
@@ -312,9 +382,18 @@ impl FromStr for UciCommand {
             "go" => match rest {
                 ["perft", depth] => depth
                     .parse()
+                    .ok()
+                    .and_then(|d| kurier_rules::perft::check_depth(d).ok())
                     .map(UciCommand::Perft)
-                    .map_err(|_| UciError::PerftDepth(depth.to_string())),
-                _ => Ok(UciCommand::Go(Box::new(rest.join(" ").parse()?))),
+                    .ok_or_else(|| UciError::PerftDepth(depth.to_string())),
+                ["perft", more @ ..] => Err(UciError::PerftDepth(more.join(" "))),
+                _ => match Go::read(&rest.join(" ")) {
+                    (go, problems) if problems.is_empty() => Ok(UciCommand::Go(Box::new(go))),
+                    (go, problems) => Err(UciError::Go {
+                        go: Box::new(go),
+                        problems,
+                    }),
+                },
             },
             "d" => Ok(UciCommand::Display),
             "debug" => Ok(UciCommand::Debug(rest.first() == Some(&"on"))),
@@ -901,16 +980,21 @@ mod tests {
         assert_eq!(p("go perft x"), Err(UciError::PerftDepth("x".into())));
         assert_eq!(p("go perft -3"), Err(UciError::PerftDepth("-3".into())));
         assert_eq!(
+            p("go perft 10000").unwrap_err().to_string(),
+            "go perft: '10000' is not a depth from 0 to 64 (a deeper perft never finishes)"
+        );
+        assert_eq!(p("go perft 64"), Ok(UciCommand::Perft(64)));
+        assert_eq!(
+            p("go perft 3 depth 2"),
+            Err(UciError::PerftDepth("3 depth 2".into()))
+        );
+        assert_eq!(
             p("go depth banana").unwrap_err().to_string(),
-            "'depth': 'banana' is not a number"
+            "go: depth 'banana' is not a number"
         );
         assert_eq!(
             p("go depth").unwrap_err().to_string(),
-            "'depth' needs a value"
-        );
-        assert_eq!(
-            p("go perft 3 depth 2").unwrap_err().to_string(),
-            "unknown go argument 'perft'"
+            "go: depth needs a value"
         );
         assert_eq!(p("  isready  "), Ok(UciCommand::IsReady));
         assert_eq!(p(""), Err(UciError::Empty));
@@ -934,6 +1018,59 @@ mod tests {
             p("frobnicate the board").unwrap_err().to_string(),
             "unknown command 'frobnicate the board'"
         );
+    }
+
+    #[test]
+    fn a_bad_go_is_read_as_far_as_it_goes() {
+        let read = |s: &str| -> (Go, Vec<String>) {
+            let (go, problems) = Go::read(s);
+            (go, problems.iter().map(ToString::to_string).collect())
+        };
+        // The parts that read are kept, the bad value is left out and said.
+        let (go, problems) = read("wtime 1000 btime 1000 movestogo abc");
+        assert_eq!(
+            (go.wtime, go.btime, go.movestogo),
+            (Some(ms(1000)), Some(ms(1000)), None)
+        );
+        assert_eq!(problems, ["movestogo 'abc' is not a number"]);
+        let (go, problems) = read("movetime 1.5");
+        assert_eq!(go, Go::default());
+        assert_eq!(problems, ["movetime '1.5' is not a number"]);
+        // A value missing before the next keyword: that keyword still counts.
+        let (go, problems) = read("movetime depth 5");
+        assert_eq!((go.limits.movetime, go.limits.depth), (None, Some(5)));
+        assert_eq!(problems, ["movetime needs a value"]);
+        let (go, problems) = read("frobnicate depth 5");
+        assert_eq!(go.limits.depth, Some(5));
+        assert_eq!(problems, ["unknown go argument 'frobnicate'"]);
+        // Too large: the largest the field holds, never the low bits.
+        let (go, problems) = read("wtime 99999999999999999999 btime 1000");
+        assert_eq!(go.wtime, Some(ms(u64::MAX)));
+        assert_eq!(
+            problems,
+            ["wtime 99999999999999999999 is out of range (read as 18446744073709551615)"]
+        );
+        let (go, problems) = read("movestogo 4294967296 depth 4294967297 mate 99999999999");
+        assert_eq!(go.movestogo, Some(u32::MAX));
+        assert_eq!(go.limits.depth, Some(u32::MAX));
+        assert_eq!(go.limits.mate, Some(u32::MAX));
+        assert_eq!(problems.len(), 3);
+        assert!(Go::read("movestogo 4294967296")
+            .1
+            .iter()
+            .all(GoError::clamped));
+        assert_eq!(Go::read("movestogo 4294967296").1[0].key(), "movestogo");
+        // Negative numbers of any size are 0 (a clock that ran out).
+        let (go, problems) = read("wtime -99999999999999999999999 btime +7");
+        assert_eq!((go.wtime, go.btime), (Some(ms(0)), Some(ms(7))));
+        assert!(problems.is_empty());
+        // The largest value round-trips.
+        let go = Go {
+            wtime: Some(ms(u64::MAX)),
+            movestogo: Some(u32::MAX),
+            ..Go::default()
+        };
+        assert_eq!(go.to_string().strip_prefix("go").unwrap().parse(), Ok(go));
     }
 
     #[test]

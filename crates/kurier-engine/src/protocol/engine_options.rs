@@ -5,6 +5,7 @@
 
 use super::thinker::Thinker;
 use crate::options::{Kind, Opt, Options};
+use crate::search::tt::HashError;
 use kurier_rules::games::Variant;
 use kurier_wire::uci::{UciOption, UciOptionKind};
 use kurier_wire::xboard::{XboardOption, XboardOptionKind};
@@ -62,6 +63,32 @@ pub fn xboard_options(options: &Options) -> Vec<XboardOption> {
         .collect()
 }
 
+/// Something the user must be told about an option: each protocol says it its own way (UCI
+/// `info string`, XBoard `telluser` or, for a refusal, `tellusererror`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// What happened, in words.
+    pub text: String,
+    /// True when the change was refused (nothing changed).
+    pub refused: bool,
+}
+
+/// What to say when a hash table of `asked` MB was wanted and `outcome` came of it (`kept`: the
+/// size of the table kept on a refusal); `None` when the table is as asked.
+pub fn hash_notice(asked: u64, outcome: &Result<u64, HashError>, kept: u64) -> Option<Notice> {
+    match outcome {
+        Ok(granted) if *granted == asked => None,
+        Ok(granted) => Some(Notice {
+            text: format!("Hash {asked} MB is more than this machine can give; using {granted} MB"),
+            refused: false,
+        }),
+        Err(e) => Some(Notice {
+            text: format!("Hash {asked} MB cannot be had ({e}); keeping the {kept} MB table"),
+            refused: true,
+        }),
+    }
+}
+
 /// What an option change may touch in a session; each protocol's session says how.
 pub trait Effects {
     /// Stops the running search for good: its answer is not wanted.
@@ -72,24 +99,42 @@ pub trait Effects {
     fn restart_game(&mut self, variant: Variant) -> std::io::Result<()>;
     /// Pondering was turned off: a search on the opponent's time stops.
     fn stop_pondering(&mut self);
+    /// The table's size is now `mb` (what was granted or kept, perhaps not what was asked): the
+    /// session's option value follows it.
+    fn hash_is(&mut self, mb: u64);
+    /// Tells the user.
+    fn notify(&mut self, notice: Notice) -> std::io::Result<()>;
 }
 
 /// Applies the side effects of `opt` having changed to its value in `options`: a new hash
-/// table and thread count, a new game of another variant, pondering off, the log level.
+/// table (or, when the memory cannot be had, the old one kept, and the user told), a thread
+/// count, a new game of another variant, pondering off, the log level.
 pub fn apply(opt: Opt, options: &Options, session: &mut impl Effects) -> std::io::Result<()> {
     match opt {
-        Opt::Hash | Opt::Threads => {
+        Opt::Hash => {
             session.stop_search();
-            session
-                .thinker()
-                .configure(options.hash_mb, options.threads);
+            let kept = session.thinker().hash_mb();
+            let outcome = session.thinker().set_hash(options.hash_mb);
+            session.hash_is(*outcome.as_ref().unwrap_or(&kept));
+            if let Some(notice) = hash_notice(options.hash_mb, &outcome, kept) {
+                session.notify(notice)?;
+            }
+        }
+        Opt::Threads => {
+            session.stop_search();
+            session.thinker().set_threads(options.threads);
         }
         Opt::Variant => session.restart_game(options.variant)?,
         Opt::Ponder if !options.ponder => session.stop_pondering(),
         Opt::LogLevel => log::set_max_level(options.log_level),
         // Read when next used: the next search (MultiPV, Move Overhead), the next new game
-        // (CourierStart), the next `go ponder` (Ponder on).
-        Opt::Ponder | Opt::MultiPv | Opt::MoveOverhead | Opt::CourierStart => {}
+        // (CourierStart), the next `go ponder` (Ponder on), the next move sent to XBoard
+        // (XBoardShortCaptures).
+        Opt::Ponder
+        | Opt::MultiPv
+        | Opt::MoveOverhead
+        | Opt::CourierStart
+        | Opt::XBoardShortCaptures => {}
     }
     Ok(())
 }
@@ -106,7 +151,7 @@ mod tests {
             .map(|opt| uci_option(&o, opt).to_string())
             .collect();
         assert!(uci.contains(
-            &"option name UCI_Variant type combo default schachdame var courier var schachdame var dualcheckers".to_string()
+            &"option name UCI_Variant type combo default courier var courier var schachdame var dualcheckers".to_string()
         ));
         assert!(uci.contains(
             &"option name Move Overhead type spin default 30 min 0 max 5000".to_string()
@@ -116,6 +161,7 @@ mod tests {
         assert!(xb.contains(&"CourierStart -combo *ceremony /// array".to_string()));
         assert!(xb.contains(&"Hash -spin 64 1 65536".to_string()));
         assert!(xb.contains(&"Ponder -check 0".to_string()));
+        assert!(xb.contains(&"XBoardShortCaptures -check 1".to_string()));
         assert!(!xb.iter().any(|l| l.contains("UCI_Variant")));
     }
 
@@ -140,6 +186,13 @@ mod tests {
         fn stop_pondering(&mut self) {
             self.calls.push("ponder off".into());
         }
+        fn hash_is(&mut self, mb: u64) {
+            self.calls.push(format!("hash {mb}"));
+        }
+        fn notify(&mut self, notice: Notice) -> std::io::Result<()> {
+            self.calls.push(format!("say {}", notice.text));
+            Ok(())
+        }
     }
 
     #[test]
@@ -155,10 +208,32 @@ mod tests {
             apply(opt, o, &mut probe).unwrap();
             probe.calls.join(", ")
         };
-        assert_eq!(effect("Hash", "2", &mut o), "stop, thinker");
+        assert_eq!(
+            effect("Hash", "2", &mut o),
+            "stop, thinker, thinker, hash 2"
+        );
+        assert_eq!(effect("Threads", "2", &mut o), "stop, thinker");
         assert_eq!(effect("UCI_Variant", "courier", &mut o), "new courier");
         assert_eq!(effect("Ponder", "true", &mut o), "");
         assert_eq!(effect("Ponder", "false", &mut o), "ponder off");
         assert_eq!(effect("MultiPV", "2", &mut o), "");
+        assert_eq!(effect("XBoardShortCaptures", "false", &mut o), "");
+    }
+
+    #[test]
+    fn a_hash_that_differs_from_the_asked_one_is_said() {
+        assert_eq!(hash_notice(64, &Ok(64), 16), None);
+        let capped = hash_notice(65536, &Ok(17800), 64).unwrap();
+        assert_eq!(
+            capped.text,
+            "Hash 65536 MB is more than this machine can give; using 17800 MB"
+        );
+        assert!(!capped.refused);
+        let refused = hash_notice(4096, &Err(HashError::OutOfMemory { mb: 4096 }), 64).unwrap();
+        assert_eq!(
+            refused.text,
+            "Hash 4096 MB cannot be had (could not allocate a hash table of 4096 MB); keeping the 64 MB table"
+        );
+        assert!(refused.refused);
     }
 }

@@ -17,20 +17,33 @@ pub mod uci_session;
 pub mod xboard_session;
 
 use crate::options::Options;
+use kurier_wire::lines::LineError;
 pub use output::Output;
 use std::io::BufRead;
 
 /// The name and version sent to GUIs.
 pub const ENGINE_NAME: &str = concat!("Kurier ", env!("CARGO_PKG_VERSION"));
 
-/// Reads commands from `input` until `quit` or end of input, answering on `output`.
+/// Reads commands from `input` until `quit` or end of input, answering on `output`. A line
+/// longer than [`kurier_wire::lines::MAX_LINE`] is answered with an error, never run (none of it
+/// is a command), in every session.
 pub fn run(input: impl BufRead, output: Output, options: &Options) -> std::io::Result<()> {
     let mut lines = kurier_wire::lines(input);
     loop {
         let Some(line) = lines.next() else {
             return Ok(());
         };
-        let line = line?;
+        let line = match line {
+            Ok(line) => line,
+            Err(LineError::Io(e)) => return Err(e),
+            Err(e @ LineError::TooLong { .. }) => {
+                output.line(kurier_wire::xboard::XboardReply::Error {
+                    reason: "line too long".to_string(),
+                    command: e.to_string(),
+                })?;
+                continue;
+            }
+        };
         match line.trim() {
             "" => continue,
             "uci" => return uci_session::UciSession::new(options, output).run(&line, lines),

@@ -167,6 +167,21 @@ impl AnyRecord {
         })
     }
 
+    /// [`AnyRecord::divide`] that gives up (`None`) once `stop` is set
+    /// ([`perft::divide_until`]).
+    pub fn divide_until(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Vec<(String, u64)>> {
+        on_record!(self, r => {
+            let pos = r.current();
+            let split = perft::divide_until(pos, depth, threads, stop)?;
+            Some(split.into_iter().map(|(m, n)| (pos.format_move(m), n)).collect())
+        })
+    }
+
     /// The side to move.
     pub fn side_to_move(&self) -> Color {
         on_record!(self, r => r.current().side_to_move())

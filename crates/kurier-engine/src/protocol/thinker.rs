@@ -1,7 +1,9 @@
-//! The search thread behind a protocol session: one search at a time, started with a game and
-//! limits, reporting through callbacks, stoppable from the command loop at any moment.
+//! The search thread behind a protocol session: one job at a time — a search started with a game
+//! and limits, or a perft (UCI `go perft`) — reporting through callbacks, stoppable from the
+//! command loop at any moment, so the loop keeps answering `isready`, `stop` and `quit`.
 
 use super::session::{Answer, AnyRecord};
+use crate::search::tt::HashError;
 use crate::search::{Control, Info, Limits, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -30,15 +32,32 @@ impl Answered {
     }
 }
 
+/// The stack of the job thread: room for a perft [`kurier_rules::perft::MAX_DEPTH`] plies deep
+/// and a search [`crate::search::MAX_PLY`] plies deep, whatever a game's move list weighs (only
+/// the pages used become memory).
+const JOB_STACK: usize = 64 << 20;
+
+/// Starts a job thread.
+fn spawn(job: impl FnOnce() + Send + 'static) -> JoinHandle<()> {
+    std::thread::Builder::new()
+        .name("search".to_string())
+        .stack_size(JOB_STACK)
+        .spawn(job)
+        .expect("the search thread starts")
+}
+
 /// Owns the searcher and the thread running it.
 pub struct Thinker {
     searcher: Arc<Searcher>,
     control: Arc<Control>,
     job: Option<JoinHandle<()>>,
     started: Instant,
-    /// Set by [`Thinker::stop`]: the job must not start pondering after its answer.
+    /// Set by [`Thinker::stop`]: the job must not start pondering after its answer, and a perft
+    /// gives up.
     abort: Arc<AtomicBool>,
     answered: Arc<Answered>,
+    /// Search threads.
+    threads: usize,
 }
 
 impl Thinker {
@@ -52,6 +71,7 @@ impl Thinker {
             started: Instant::now(),
             abort: Arc::new(AtomicBool::new(false)),
             answered: Arc::new(Answered::default()),
+            threads,
         }
     }
 
@@ -77,7 +97,7 @@ impl Thinker {
             Arc::clone(&self.abort),
             Arc::clone(&self.answered),
         );
-        self.job = Some(std::thread::spawn(move || {
+        self.job = Some(spawn(move || {
             let answer = record.search(&searcher, &limits, &mut on_info);
             let ponder_on = on_done(answer);
             answered.set();
@@ -138,10 +158,63 @@ impl Thinker {
         self.job.as_ref().is_some_and(|j| !j.is_finished())
     }
 
-    /// New table size and thread count (stops any search; the table starts empty).
-    pub fn configure(&mut self, hash_mb: u64, threads: usize) {
+    /// Starts a perft of `depth` plies by root move from `record` (after stopping any job still
+    /// running). `on_done` gets `(move, count)` per root move, or `None` when [`Thinker::stop`]
+    /// ended it first (nothing of a stopped perft is reported: a partial count is no count).
+    pub fn start_perft(
+        &mut self,
+        record: AnyRecord,
+        depth: u32,
+        on_done: impl FnOnce(Option<Vec<(String, u64)>>) + Send + 'static,
+    ) {
         self.stop();
-        *self = Thinker::new(hash_mb, threads);
+        self.started = Instant::now();
+        self.abort = Arc::new(AtomicBool::new(false));
+        self.answered = Arc::new(Answered::default());
+        let (abort, answered) = (Arc::clone(&self.abort), Arc::clone(&self.answered));
+        self.job = Some(spawn(move || {
+            on_done(record.divide_until(depth, 1, &abort));
+            answered.set();
+        }));
+    }
+
+    /// The table's size in megabytes.
+    pub fn hash_mb(&self) -> u64 {
+        self.searcher.hash_mb()
+    }
+
+    /// A new table size (stops any search; the new table starts empty): returns the megabytes
+    /// granted, at most what the machine can give ([`Searcher::set_hash`]). When the memory
+    /// cannot be had the error says so and the previous table is kept, as it was.
+    pub fn set_hash(&mut self, mb: u64) -> Result<u64, HashError> {
+        match self.searcher_mut() {
+            Some(searcher) => searcher.set_hash(mb),
+            None => {
+                // Never expected (see `searcher_mut`); a new searcher is still a working one.
+                log::error!("the searcher is still shared after its job ended; starting anew");
+                *self = Thinker::new(mb, self.threads);
+                Ok(self.hash_mb())
+            }
+        }
+    }
+
+    /// A new thread count (stops any search; the table is kept).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads;
+        match self.searcher_mut() {
+            Some(searcher) => searcher.set_threads(threads),
+            None => {
+                log::error!("the searcher is still shared after its job ended; starting anew");
+                *self = Thinker::new(self.hash_mb(), threads);
+            }
+        }
+    }
+
+    /// The searcher, with no job running: the job thread held the only other handle, and it
+    /// has ended.
+    fn searcher_mut(&mut self) -> Option<&mut Searcher> {
+        self.stop();
+        Arc::get_mut(&mut self.searcher)
     }
 
     /// Forgets what earlier searches learned (new game).

@@ -1,26 +1,36 @@
 //! The engine's UCI session (with the Fairy-Stockfish conventions for variants): `uci`,
 //! `isready`, `setoption` (every option of [`crate::options`]: `UCI_Variant`, `Hash`, `Threads`,
-//! `Ponder`, `MultiPV`, `Move Overhead`, `CourierStart`, `LogLevel`), `ucinewgame`,
+//! `Ponder`, `MultiPV`, `Move Overhead`, `CourierStart`, `LogLevel`, `XBoardShortCaptures`),
+//! `ucinewgame`,
 //! `position startpos|fen ... [moves ...]`, `go` with every limit (`depth`, `nodes`, `movetime`,
 //! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `infinite`, `ponder`, `searchmoves`, `mate`) and
-//! `go perft N`, `stop`, `ponderhit`, `d`, `quit`. The search runs on its own thread; the loop
-//! keeps reading.
+//! `go perft N`, `stop`, `ponderhit`, `d`, `quit`. The search and perft run on their own
+//! thread; the loop keeps reading, so `isready`, `stop` and `quit` are answered at once.
 //!
 //! Every line is read into a [`UciCommand`] and every answer written as a [`UciReply`]
 //! (`kurier_wire::uci`); errors are answered with `info string error: ...` and the session goes
-//! on.
+//! on. A `go` with bad arguments still searches, never without limit: what could be read of it
+//! applies (a value too large for its field as the largest), and when that bounds nothing, the
+//! search gets [`FALLBACK_MOVETIME`]; the `info string error` says which. Only `go infinite`
+//! and `go ponder` (and a bare `go`) search until `stop`.
 
-use super::engine_options::{self, Effects};
+use super::engine_options::{self, Effects, Notice};
 use super::output::Output;
 use super::session::AnyRecord;
 use super::thinker::Thinker;
 use super::ENGINE_NAME;
 use crate::options::{Opt, Options};
-use crate::search::{Clock, Info, Limits};
+use crate::search::{Clock, Info, Limits, MAX_PLY};
 use kurier_rules::game::Color;
 use kurier_rules::games::Variant;
-use kurier_wire::uci::{Go, UciCommand, UciError, UciInfo, UciReply};
+use kurier_rules::perft;
+use kurier_wire::lines::LineError;
+use kurier_wire::uci::{Go, GoError, UciCommand, UciError, UciInfo, UciReply};
 use std::time::Duration;
+
+/// The search of a `go` whose arguments could not be read and bound nothing: short enough that
+/// a GUI's clock survives it, long enough for a sensible move.
+pub const FALLBACK_MOVETIME: Duration = Duration::from_millis(1000);
 
 /// The `info` line of a search report.
 pub fn info_reply(info: &Info) -> UciReply {
@@ -46,17 +56,29 @@ pub struct UciSession {
     out: Output,
     /// The running search waits for `stop` (`go infinite`, `go ponder`).
     endless: bool,
+    /// Said after the next `uciok`: the table at start is not the size asked for.
+    start_notice: Option<Notice>,
+    /// The job last started is a perft (`go perft`), perhaps still running.
+    perft_running: bool,
 }
 
 impl UciSession {
     /// A session playing the configured variant from its start.
     pub fn new(options: &Options, out: Output) -> Self {
+        let thinker = Thinker::new(options.hash_mb, options.threads);
+        let granted = thinker.hash_mb();
+        let start_notice = engine_options::hash_notice(options.hash_mb, &Ok(granted), granted);
         UciSession {
             record: AnyRecord::start_with(options.variant, options.courier_array()),
-            thinker: Thinker::new(options.hash_mb, options.threads),
-            options: options.clone(),
+            thinker,
+            options: Options {
+                hash_mb: granted,
+                ..options.clone()
+            },
             out,
             endless: false,
+            start_notice,
+            perft_running: false,
         }
     }
 
@@ -64,11 +86,19 @@ impl UciSession {
     pub fn run(
         mut self,
         first: &str,
-        lines: impl Iterator<Item = std::io::Result<String>>,
+        lines: impl Iterator<Item = Result<String, LineError>>,
     ) -> std::io::Result<()> {
         self.handle(first)?;
         for line in lines {
-            if !self.handle(&line?)? {
+            let line = match line {
+                Ok(line) => line,
+                Err(LineError::Io(e)) => return Err(e),
+                Err(e @ LineError::TooLong { .. }) => {
+                    self.error(e)?;
+                    continue;
+                }
+            };
+            if !self.handle(&line)? {
                 // quit: a running search stops and still answers.
                 self.thinker.stop();
                 return Ok(());
@@ -93,11 +123,25 @@ impl UciSession {
 
     /// Handles one line; false on `quit`.
     pub fn handle(&mut self, line: &str) -> std::io::Result<bool> {
-        match line.parse::<UciCommand>() {
+        let parsed = line.parse::<UciCommand>();
+        // While a perft runs, `isready` is answered and `stop` and `quit` end it at once; any
+        // other command waits for its counts (as a script of `go perft` and `position` lines
+        // expects), where it would stop a search.
+        if self.perft_running
+            && !matches!(
+                parsed,
+                Ok(UciCommand::IsReady | UciCommand::Stop | UciCommand::Quit)
+                    | Err(UciError::Empty)
+            )
+        {
+            self.thinker.wait();
+            self.perft_running = false;
+        }
+        match parsed {
             Ok(command) => self.command(command),
             Err(UciError::Empty) => Ok(true),
-            Err(e @ UciError::Go(_)) => {
-                self.search(Err(e.to_string()))?;
+            Err(UciError::Go { go, problems }) => {
+                self.go(&go, problems)?;
                 Ok(true)
             }
             Err(e) => {
@@ -121,6 +165,9 @@ impl UciSession {
                     self.say(UciReply::Option(option))?;
                 }
                 self.say(UciReply::UciOk)?;
+                if let Some(notice) = self.start_notice.take() {
+                    self.notify(notice)?;
+                }
             }
             UciCommand::IsReady => self.say(UciReply::ReadyOk)?,
             UciCommand::SetOption { name, value } => {
@@ -143,10 +190,7 @@ impl UciSession {
                     self.error(e)?;
                 }
             }
-            UciCommand::Go(go) => {
-                let limits = self.limits(&go);
-                self.search(limits)?;
-            }
+            UciCommand::Go(go) => self.go(&go, Vec::new())?,
             UciCommand::Perft(depth) => self.perft(depth)?,
             UciCommand::Stop => self.thinker.stop(),
             UciCommand::PonderHit => self.thinker.ponderhit(),
@@ -177,15 +221,29 @@ impl UciSession {
         Ok(())
     }
 
-    /// The search limits of `go`; the clock is the side to move's.
-    fn limits(&self, go: &Go) -> Result<Limits, String> {
+    /// The search limits of `go`; the clock is the side to move's. What cannot be used as
+    /// given is said, with what is done instead: a `searchmoves` move that is not legal in
+    /// `errors`, a depth beyond the search's in `notes`.
+    fn limits(&self, go: &Go, errors: &mut Vec<String>, notes: &mut Vec<String>) -> Limits {
         let mut limits = Limits {
             multipv: self.options.multipv,
             ponder: go.ponder,
             ..Limits::from(&go.limits)
         };
         if let Some(moves) = &go.searchmoves {
-            limits.root_moves = Some(self.record.move_ids(moves).map_err(|e| e.to_string())?);
+            match self.record.move_ids(moves) {
+                Ok(ids) => limits.root_moves = Some(ids),
+                Err(e) => errors.push(format!("searchmoves: {e}; searching every move")),
+            }
+        }
+        // (A mate depth is bounded where it is made, `Limits::from`.)
+        if let Some(depth) = go.limits.depth.filter(|&d| d as usize > MAX_PLY) {
+            if go.limits.mate.is_none() {
+                notes.push(format!(
+                    "depth {depth} is beyond the deepest search ({MAX_PLY} plies); searching as deep as it goes"
+                ));
+                limits.depth = Some(MAX_PLY as u32);
+            }
         }
         let white = self.record.side_to_move() == Color::White;
         if let Some((time_left, increment)) = go.clock(white) {
@@ -196,42 +254,83 @@ impl UciSession {
                 overhead: Duration::from_millis(self.options.move_overhead_ms),
             });
         }
-        Ok(limits)
+        limits
     }
 
-    /// `go perft N`: `move: count` per root move, then `Nodes searched: N`, as Fairy-Stockfish.
+    /// `go`, read as far as it could be (`problems`: what was wrong with the line). A line with
+    /// problems never searches without limit: when what was read bounds nothing, it searches
+    /// [`FALLBACK_MOVETIME`]. Every problem is said in one `info string error` line.
+    fn go(&mut self, go: &Go, problems: Vec<GoError>) -> std::io::Result<()> {
+        let left_out = problems.iter().any(|p| !p.clamped());
+        let mut said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        let mut notes = Vec::new();
+        let mut limits = self.limits(go, &mut said, &mut notes);
+        if problems.iter().any(|p| p.key() == "depth") {
+            // Already said: the depth given is out of range.
+            notes.clear();
+        }
+        let bounded = limits.infinite
+            || limits.ponder
+            || limits.depth.is_some()
+            || limits.nodes.is_some()
+            || limits.movetime.is_some()
+            || limits.clock.is_some();
+        if !said.is_empty() {
+            let rest = if !bounded {
+                limits.movetime = Some(FALLBACK_MOVETIME);
+                format!("; searching {} ms instead", FALLBACK_MOVETIME.as_millis())
+            } else if left_out {
+                "; the rest of the line applies".to_string()
+            } else {
+                String::new()
+            };
+            self.error(format!("go: {}{rest}", said.join("; ")))?;
+        }
+        for note in notes {
+            self.say(UciReply::InfoString(format!("go: {note}")))?;
+        }
+        self.search(limits)
+    }
+
+    /// `go perft N`: `move: count` per root move, then `Nodes searched: N`, as Fairy-Stockfish;
+    /// on the search thread, so `isready` is answered meanwhile and `stop` or `quit` ends it at
+    /// once (other commands wait for it, [`UciSession::handle`]). A stopped perft says `info string perft stopped` and prints no counts: the ones
+    /// finished so far would read as a complete, wrong result.
     fn perft(&mut self, depth: u32) -> std::io::Result<()> {
         self.thinker.stop();
-        let split = self.record.divide(depth, 1);
-        for (mv, nodes) in &split {
-            self.say(UciReply::PerftMove {
-                mv: mv.clone(),
-                nodes: *nodes,
-            })?;
+        if let Err(e) = perft::check_depth(depth) {
+            return self.error(e);
         }
-        self.say(UciReply::Blank)?;
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            split.iter().map(|(_, n)| n).sum()
-        };
-        self.say(UciReply::PerftTotal(total))
+        self.endless = false;
+        self.perft_running = true;
+        let out = self.out.clone();
+        self.thinker
+            .start_perft(self.record.clone(), depth, move |split| {
+                let Some(split) = split else {
+                    let _ = out.line(UciReply::InfoString("perft stopped".to_string()));
+                    return;
+                };
+                for (mv, nodes) in &split {
+                    let _ = out.line(UciReply::PerftMove {
+                        mv: mv.clone(),
+                        nodes: *nodes,
+                    });
+                }
+                let _ = out.line(UciReply::Blank);
+                let total: u64 = if depth == 0 {
+                    1
+                } else {
+                    split.iter().map(|(_, n)| n).sum()
+                };
+                let _ = out.line(UciReply::PerftTotal(total));
+            });
+        Ok(())
     }
 
-    /// Starts a search with `limits`; a `go` that could not be read searches without limits
-    /// until `stop`, after saying why.
-    fn search(&mut self, limits: Result<Limits, String>) -> std::io::Result<()> {
-        let limits = match limits {
-            Ok(l) => l,
-            Err(e) => {
-                self.error(format!("{e}; searching without limits"))?;
-                Limits {
-                    infinite: true,
-                    ..Limits::default()
-                }
-            }
-        };
+    /// Starts a search with `limits`.
+    fn search(&mut self, limits: Limits) -> std::io::Result<()> {
         self.endless = limits.infinite || limits.ponder;
+        self.perft_running = false;
         let (info_out, done_out) = (self.out.clone(), self.out.clone());
         self.thinker.start(
             self.record.clone(),
@@ -279,4 +378,17 @@ impl Effects for UciSession {
 
     /// UCI pondering is the GUI's `go ponder`: nothing runs on its own.
     fn stop_pondering(&mut self) {}
+
+    fn hash_is(&mut self, mb: u64) {
+        self.options.hash_mb = mb;
+    }
+
+    /// `info string TEXT`; a refusal is an `info string error: TEXT`.
+    fn notify(&mut self, notice: Notice) -> std::io::Result<()> {
+        if notice.refused {
+            self.error(notice.text)
+        } else {
+            self.say(UciReply::InfoString(notice.text))
+        }
+    }
 }

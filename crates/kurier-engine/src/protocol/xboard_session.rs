@@ -11,7 +11,7 @@
 //! ...) cancelled it — each search carries a generation number that cancelling bumps.
 
 use super::edit::Editor;
-use super::engine_options::{self, Effects};
+use super::engine_options::{self, Effects, Notice};
 use super::output::Output;
 use super::session::AnyRecord;
 use super::thinker::Thinker;
@@ -20,6 +20,7 @@ use crate::options::{Opt, Options, MAX_HASH_MB, MAX_THREADS};
 use crate::search::{Clock, Info, Limits};
 use kurier_rules::game::{Color, Outcome};
 use kurier_rules::games::Variant;
+use kurier_wire::lines::LineError;
 use kurier_wire::xboard::{
     EditCommand, Features, Selection, Setup, Stat01, Tell, Thinking, XboardCommand, XboardError,
     XboardReply,
@@ -129,6 +130,8 @@ pub struct XboardSession {
     editor: Option<Editor>,
     /// The last search's score and expected reply, for `draw` and `hint`.
     last: Arc<Mutex<LastSearch>>,
+    /// Said after the handshake (`feature done=1`): the table at start is not the size asked for.
+    start_notice: Option<Notice>,
 }
 
 /// What the last search for a move found.
@@ -164,12 +167,15 @@ fn result_reply(outcome: Outcome) -> XboardReply {
 impl XboardSession {
     /// A session playing the configured variant from its start.
     pub fn new(options: &Options, out: Output) -> Self {
+        let thinker = Thinker::new(options.hash_mb, options.threads);
+        let granted = thinker.hash_mb();
+        let start_notice = engine_options::hash_notice(options.hash_mb, &Ok(granted), granted);
         XboardSession {
             record: Arc::new(Mutex::new(AnyRecord::start_with(
                 options.variant,
                 options.courier_array(),
             ))),
-            thinker: Thinker::new(options.hash_mb, options.threads),
+            thinker,
             out,
             generation: Arc::new(AtomicU64::new(0)),
             force: false,
@@ -180,22 +186,34 @@ impl XboardSession {
             time: None,
             search: SearchLimits::default(),
             nps: None,
-            options: options.clone(),
+            options: Options {
+                hash_mb: granted,
+                ..options.clone()
+            },
             variant_named: false,
             warned: false,
             excluded: Vec::new(),
             editor: None,
             last: Arc::new(Mutex::new(LastSearch::default())),
+            start_notice,
         }
     }
 
     /// Answers every line until `quit` or end of input.
     pub fn run(
         mut self,
-        lines: impl Iterator<Item = std::io::Result<String>>,
+        lines: impl Iterator<Item = Result<String, LineError>>,
     ) -> std::io::Result<()> {
         for line in lines {
-            if !self.handle(&line?)? {
+            let line = match line {
+                Ok(line) => line,
+                Err(LineError::Io(e)) => return Err(e),
+                Err(e @ LineError::TooLong { .. }) => {
+                    self.refuse("line too long", &e.to_string())?;
+                    continue;
+                }
+            };
+            if !self.handle(&line)? {
                 self.cancel();
                 return Ok(());
             }
@@ -412,7 +430,7 @@ impl XboardSession {
     }
 
     /// The `feature` lines of the handshake, options from the shared table.
-    fn features(&self) -> std::io::Result<()> {
+    fn features(&mut self) -> std::io::Result<()> {
         self.say(features().into())?;
         for option in engine_options::xboard_options(&self.options) {
             self.say(
@@ -429,7 +447,21 @@ impl XboardSession {
                 ..Features::default()
             }
             .into(),
-        )
+        )?;
+        match self.start_notice.take() {
+            Some(notice) => self.tell(notice),
+            None => Ok(()),
+        }
+    }
+
+    /// `telluser TEXT`, or `tellusererror TEXT` for a refusal.
+    fn tell(&self, notice: Notice) -> std::io::Result<()> {
+        let kind = if notice.refused {
+            Tell::UserError
+        } else {
+            Tell::User
+        };
+        self.say(XboardReply::Tell(kind, notice.text))
     }
 
     /// Sets an option by XBoard's own command (`memory`, `cores`, `hard`, `easy`) and applies it.
@@ -666,6 +698,7 @@ impl XboardSession {
         let (info_out, done_out) = (self.out.clone(), self.out.clone());
         let post = self.post;
         let ponder = self.options.ponder;
+        let short_captures = self.options.xboard_short_captures;
         let (shared, generations) = (Arc::clone(&self.record), Arc::clone(&self.generation));
         let (last_info, last_done) = (Arc::clone(&self.last), Arc::clone(&self.last));
         self.thinker.start(
@@ -693,8 +726,13 @@ impl XboardSession {
                     }
                     return None;
                 };
-                // Long Dual captures in the form XBoard 4.9.1 relays intact (relay.rs).
-                let sent = kurier_wire::relay::xboard_form(&mv, &game.legal_moves());
+                // Long Dual captures in the form XBoard 4.9.1 relays intact (relay.rs), unless
+                // the option asks for the full comma-leg path.
+                let sent = if short_captures {
+                    kurier_wire::relay::xboard_form(&mv, &game.legal_moves())
+                } else {
+                    mv.clone()
+                };
                 if game.play_text(&mv).is_err() {
                     return None;
                 }
@@ -761,5 +799,13 @@ impl Effects for XboardSession {
         if self.thinker.answered() {
             self.cancel();
         }
+    }
+
+    fn hash_is(&mut self, mb: u64) {
+        self.options.hash_mb = mb;
+    }
+
+    fn notify(&mut self, notice: Notice) -> std::io::Result<()> {
+        self.tell(notice)
     }
 }
