@@ -250,7 +250,12 @@ impl FromStr for XboardCommand {
             "ping" => C::Ping(rest.to_string()),
             "draw" => C::Draw,
             "result" => {
-                let (result, comment) = rest.split_once(' ').unwrap_or((rest, ""));
+                // `result {COMMENT}` has no result word: the braces start the comment.
+                let (result, comment) = if rest.starts_with('{') {
+                    ("", rest)
+                } else {
+                    rest.split_once(' ').unwrap_or((rest, ""))
+                };
                 C::Result {
                     result: result.to_string(),
                     comment: comment
