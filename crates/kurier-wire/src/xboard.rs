@@ -256,14 +256,13 @@ impl FromStr for XboardCommand {
                 } else {
                     rest.split_once(' ').unwrap_or((rest, ""))
                 };
+                // One pair of braces around the comment; braces inside it are its own.
+                let comment = comment.trim();
+                let comment = comment.strip_prefix('{').unwrap_or(comment);
+                let comment = comment.strip_suffix('}').unwrap_or(comment);
                 C::Result {
                     result: result.to_string(),
-                    comment: comment
-                        .trim()
-                        .trim_start_matches('{')
-                        .trim_end_matches('}')
-                        .trim()
-                        .to_string(),
+                    comment: comment.trim().to_string(),
                 }
             }
             "setboard" => C::SetBoard(rest.to_string()),
