@@ -458,7 +458,7 @@ pub fn parse_square(text: &str, files: usize, ranks: usize) -> Option<(usize, us
     }
     let file = (f as u8 - b'a') as usize;
     let rank: usize = chars.as_str().parse().ok()?;
-    (file < files && (1..=ranks).contains(&rank)).then_some((file, rank - 1))
+    (file < files && (1..=ranks).contains(&rank)).then(|| (file, rank - 1))
 }
 
 /// Finds the legal move whose protocol text is `text`, or says why there is none: the shared

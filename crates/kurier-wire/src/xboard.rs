@@ -250,15 +250,19 @@ impl FromStr for XboardCommand {
             "ping" => C::Ping(rest.to_string()),
             "draw" => C::Draw,
             "result" => {
-                let (result, comment) = rest.split_once(' ').unwrap_or((rest, ""));
+                // `result {COMMENT}` has no result word: the braces start the comment.
+                let (result, comment) = if rest.starts_with('{') {
+                    ("", rest)
+                } else {
+                    rest.split_once(' ').unwrap_or((rest, ""))
+                };
+                // One pair of braces around the comment; braces inside it are its own.
+                let comment = comment.trim();
+                let comment = comment.strip_prefix('{').unwrap_or(comment);
+                let comment = comment.strip_suffix('}').unwrap_or(comment);
                 C::Result {
                     result: result.to_string(),
-                    comment: comment
-                        .trim()
-                        .trim_start_matches('{')
-                        .trim_end_matches('}')
-                        .trim()
-                        .to_string(),
+                    comment: comment.trim().to_string(),
                 }
             }
             "setboard" => C::SetBoard(rest.to_string()),

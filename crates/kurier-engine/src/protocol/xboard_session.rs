@@ -260,6 +260,13 @@ impl XboardSession {
         self.position_changed();
     }
 
+    /// The game and the FEN of the current position (XBoard has no command that prints it;
+    /// the fuzz target of whole sessions checks it).
+    pub fn position(&self) -> (Variant, String) {
+        let game = self.game();
+        (game.variant(), game.fen())
+    }
+
     /// Handles one line; false on `quit`.
     pub fn handle(&mut self, line: &str) -> std::io::Result<bool> {
         let line = line.trim();
