@@ -2,6 +2,10 @@
 //! generator. Generic over [`Game`], with bulk counting at the last ply ([`Game::count_moves`],
 //! as Fairy-Stockfish does), a divide per root move, parallelism across subtrees with rayon, and
 //! an EPD suite runner.
+//!
+//! Counts are exact however many moves a position has: where a [`MoveList`] overflows
+//! ([`crate::game::MAX_MOVES`], dense Dual-checkers positions), the moves come from
+//! [`Game::for_each_move`] instead, and the last ply's [`Game::count_moves`] is exact anyway.
 
 use crate::game::{Game, MoveList};
 #[cfg(feature = "parallel")]
@@ -18,8 +22,24 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
         _ => {
             let mut list = MoveList::new();
             pos.generate(&mut list);
+            if list.overflowed() {
+                let mut n = 0;
+                pos.for_each_move(&mut |m| n += perft(&pos.play(m), depth - 1));
+                return n;
+            }
             list.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
         }
+    }
+}
+
+/// Every legal move of `pos`, also beyond [`crate::game::MAX_MOVES`], in generation order.
+fn all_moves<G: Game>(pos: &G, out: &mut Vec<G::Move>) {
+    let mut list = MoveList::new();
+    pos.generate(&mut list);
+    if list.overflowed() {
+        pos.for_each_move(&mut |m| out.push(m));
+    } else {
+        out.extend_from_slice(&list);
     }
 }
 
@@ -84,8 +104,8 @@ impl Progress {
 /// at least 3 plies remain below the cut, and the subtrees are shared out between the threads:
 /// far better balanced than the handful of root moves alone.
 pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> Vec<(G::Move, u64)> {
-    let mut roots = MoveList::new();
-    pos.generate(&mut roots);
+    let mut roots = Vec::new();
+    all_moves(pos, &mut roots);
     if depth == 0 {
         return Vec::new();
     }
@@ -109,10 +129,10 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> V
     let mut left = depth - 1;
     while left > 3 && items.len() < ITEMS_PER_THREAD * threads {
         let mut next = Vec::with_capacity(items.len() * 8);
-        let mut replies = MoveList::new();
+        let mut replies = Vec::new();
         for (i, p) in &items {
             replies.clear();
-            p.generate(&mut replies);
+            all_moves(p, &mut replies);
             next.extend(replies.iter().map(|&r| (*i, p.play(r))));
         }
         items = next;
@@ -124,7 +144,7 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> V
     for (i, n) in counts {
         totals[i] += n;
     }
-    roots.iter().copied().zip(totals).collect()
+    roots.into_iter().zip(totals).collect()
 }
 
 /// Perft `left` plies below each work item, on `threads` threads: `(root index, count)`.
