@@ -32,14 +32,15 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     }
 }
 
-/// Every legal move of `pos`, also beyond [`crate::game::MAX_MOVES`], in generation order.
-fn all_moves<G: Game>(pos: &G, out: &mut Vec<G::Move>) {
+/// Calls `f` for every legal move of `pos`, also beyond [`crate::game::MAX_MOVES`]: in
+/// generation order, unless the list overflows.
+fn each_move<G: Game>(pos: &G, mut f: impl FnMut(G::Move)) {
     let mut list = MoveList::new();
     pos.generate(&mut list);
     if list.overflowed() {
-        pos.for_each_move(&mut |m| out.push(m));
+        pos.for_each_move(&mut f);
     } else {
-        out.extend_from_slice(&list);
+        list.iter().for_each(|&m| f(m));
     }
 }
 
@@ -104,11 +105,18 @@ impl Progress {
 /// at least 3 plies remain below the cut, and the subtrees are shared out between the threads:
 /// far better balanced than the handful of root moves alone.
 pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> Vec<(G::Move, u64)> {
-    let mut roots = Vec::new();
-    all_moves(pos, &mut roots);
     if depth == 0 {
         return Vec::new();
     }
+    if depth == 1 {
+        // One leaf per move: no position to play (a dense Dual-checkers position has tens of
+        // millions of moves).
+        let mut out = Vec::new();
+        each_move(pos, |m| out.push((m, 1)));
+        return out;
+    }
+    let mut roots = Vec::new();
+    each_move(pos, |m| roots.push(m));
     if threads <= 1 || depth < 3 {
         let p = Progress::new(roots.len(), progress);
         return roots
@@ -129,11 +137,8 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> V
     let mut left = depth - 1;
     while left > 3 && items.len() < ITEMS_PER_THREAD * threads {
         let mut next = Vec::with_capacity(items.len() * 8);
-        let mut replies = Vec::new();
         for (i, p) in &items {
-            replies.clear();
-            all_moves(p, &mut replies);
-            next.extend(replies.iter().map(|&r| (*i, p.play(r))));
+            each_move(p, |r| next.push((*i, p.play(r))));
         }
         items = next;
         left -= 1;

@@ -43,14 +43,15 @@
 //! Where the capturer stands, what it has captured and whether it is a king by now — the
 //! *state* — decide everything that follows: the rest of the search depends on nothing else
 //! ([`Ctx`] is fixed for one origin), so the moves a state leads to are the same however the
-//! piece got there. A dense position reaches the same state by a vast number of paths (the
-//! same pieces taken in another order): the generator's visitor ([`ListVisitor`]) skips a
-//! state it has already explored for this origin
-//! ([`Visitor::visit`]). The memo ([`Memo`]) starts recording only after [`MEMO_AFTER`] states
-//! of one piece, so real positions never touch it (nor allocate); a state of one capture is
-//! never asked about, since it has one path (above). The notation's visitors see every path, or
-//! prune by what the text names ([`super::notation`]). [`each_move`] explores each state once
-//! by its own means.
+//! piece got there. A dense position reaches the same state by many paths (the same pieces
+//! taken in another order): the generator's visitor ([`ListVisitor`]) skips a state it has
+//! already explored for this origin ([`Visitor::visit`]). The memo ([`Memo`]) starts recording
+//! only after [`MEMO_AFTER`] states of one piece, so real positions never touch it (nor
+//! allocate). A state of one capture is never asked about, since it has one path (above): the
+//! search is compiled separately for the origin, the states of one capture and those of
+//! several ([`search`]), so that the code real positions run most does not pay for the
+//! question. The notation's visitors see every path, or prune by what the text names
+//! ([`super::notation`]). [`each_move`] explores each state once by its own means.
 //!
 //! # Counting, and more moves than a list holds
 //!
@@ -100,23 +101,18 @@ pub enum Leg {
 
 /// Receives the paths of the capture search.
 pub trait Visitor {
-    /// When to ask [`Visitor::visit`]: false (the default) at the first capture found from a
-    /// state, so that finished states are never asked about (cheapest where most states are
-    /// finished, as in real positions); true as soon as the search reaches the state, before
-    /// any work there (for a visitor that records states rather than search them).
-    const EAGER: bool = false;
     /// The capturer makes `leg`.
     #[inline(always)]
     fn enter(&mut self, _leg: Leg) {}
     /// The last entered leg is taken back.
     #[inline(always)]
     fn leave(&mut self) {}
-    /// The capturer stands on `sq` (a king when `king`) with `captured` taken, at least two
-    /// pieces, and can capture more (unless [`Visitor::EAGER`]): false skips the search from
-    /// there (a state already explored, a path the visitor does not want, a visitor that has
-    /// seen enough). States of one capture are not asked about (each has one path, see the
-    /// module header, and there are few), nor finished states unless eager: they go to
-    /// [`Visitor::finish`] directly (so a visitor that has seen enough ignores them there).
+    /// The search reaches the capturer on `sq` (a king when `king`) with `captured` taken, at
+    /// least two pieces: false skips the search from there (a state already explored, a path
+    /// the visitor does not want, a visitor that has seen enough). States of one capture are not
+    /// asked about (each has one path, see the module header, and there are few), nor the paths
+    /// that the search finishes at once after their landing: those go to [`Visitor::finish`]
+    /// directly (so a visitor that has seen enough ignores them there).
     #[inline(always)]
     fn visit(&mut self, _sq: usize, _captured: u64, _king: bool) -> bool {
         true
@@ -239,60 +235,92 @@ pub fn can_complete(ctx: &Ctx, sq: usize, king: bool, remaining: u64, end: usize
     taken & remaining == remaining && reached & (1u64 << end) != 0
 }
 
-/// A man's direct capture of `n` (docs/rules.md D5), when `n` is one of `directs`.
+/// How many pieces the states of one depth of the search have captured, as a type: each depth
+/// is compiled for what it needs. The origin and the states of one capture never ask the
+/// visitor (see [`Visitor::visit`]), so the code that real positions run most stays as lean as
+/// without it; the states of several captures ask at once.
+trait Level {
+    /// The level one capture further on.
+    type Next: Level;
+    /// States of this level ask [`Visitor::visit`].
+    const ASK: bool;
+}
+
+/// The origin: nothing captured.
+struct Origin;
+/// One piece captured.
+struct One;
+/// Several pieces captured.
+struct Several;
+
+impl Level for Origin {
+    type Next = One;
+    const ASK: bool = false;
+}
+
+impl Level for One {
+    type Next = Several;
+    const ASK: bool = false;
+}
+
+impl Level for Several {
+    type Next = Several;
+    const ASK: bool = true;
+}
+
+/// A man's direct capture of `n` (docs/rules.md D5), when `n` is one of `directs`; the man
+/// stands at level `L`.
 #[inline(always)]
-fn man_direct<V: Visitor>(ctx: &Ctx, n: usize, captured: u64, directs: u64, v: &mut V) {
+fn man_direct<V: Visitor, L: Level>(ctx: &Ctx, n: usize, captured: u64, directs: u64, v: &mut V) {
     if directs & (1u64 << n) != 0 {
         v.enter(Leg::Direct { victim: n as u8 });
-        man_goes_on(ctx, n, captured | 1u64 << n, v);
+        man_goes_on::<V, L::Next>(ctx, n, captured | 1u64 << n, v);
         v.leave();
     }
 }
 
-/// A man has landed on `sq` with `captured` taken: the search goes on from there, except that a
-/// man (not promoted, docs/rules.md D7) with no uncaptured enemy piece next to it, orthogonally or
-/// diagonally with a square beyond, can capture no more, and its path is finished at once.
+/// A man has landed on `sq` with `captured` taken (level `L`): the search goes on from there,
+/// except that a man (not promoted, docs/rules.md D7) with no uncaptured enemy piece next to
+/// it, orthogonally or diagonally with a square beyond, can capture no more, and its path is
+/// finished at once.
 #[inline(always)]
-fn man_goes_on<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, v: &mut V) {
+fn man_goes_on<V: Visitor, L: Level>(ctx: &Ctx, sq: usize, captured: u64, v: &mut V) {
     // docs/rules.md D7: promoted on the far rank, the piece goes on as a king.
     let promotes = ctx.promotion & (1u64 << sq) != 0;
     if !promotes && ctx.enemy & !captured & MAN_TARGETS[sq] == 0 {
         v.finish(Move::new(ctx.from as usize, sq, captured, false));
     } else {
-        search(ctx, sq, captured, promotes, v);
+        search_at::<V, L>(ctx, sq, captured, promotes, v);
     }
 }
 
 /// Follows the capturer standing on `sq` (a king when `king`) with `captured` already taken,
 /// reporting every finished path to `v`. Called with `captured == 0` on the origin, it reports
 /// nothing when the piece cannot capture.
+#[inline]
 pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &mut V) {
-    // The visitor is asked whether to go on (see `Visitor::visit`) — not for the origin
-    // (nothing captured) nor after one capture —, an eager one here, the others at the first
-    // capture found from here, so never for a finished state, which goes to `finish` at once.
-    let several = captured & captured.wrapping_sub(1) != 0;
-    if V::EAGER && several && !v.visit(sq, captured, king) {
+    match captured.count_ones() {
+        0 => search_at::<V, Origin>(ctx, sq, captured, king, v),
+        1 => search_at::<V, One>(ctx, sq, captured, king, v),
+        _ => search_at::<V, Several>(ctx, sq, captured, king, v),
+    }
+}
+
+/// [`search`] at level `L`, which `captured` is at.
+fn search_at<V: Visitor, L: Level>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &mut V) {
+    // See `Visitor::visit`: only states of several captures are asked about.
+    if L::ASK && !v.visit(sq, captured, king) {
         return;
     }
     let avail = ctx.enemy & !captured;
     let mut found = false;
-    macro_rules! found {
-        () => {
-            if !found {
-                found = true;
-                if !V::EAGER && several && !v.visit(sq, captured, king) {
-                    return;
-                }
-            }
-        };
-    }
     if king {
         // docs/rules.md D8, diagonal capture with the landing rule.
         for d in DIAGONAL {
             let Some((x, landing)) = king_jump(ctx, sq, d, captured) else {
                 continue;
             };
-            found!();
+            found = true;
             let taken = captured | 1u64 << x;
             let mut going_on = 0;
             for y in squares(landing) {
@@ -306,7 +334,7 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
                         victim: x as u8,
                         landing: y as u8,
                     });
-                    search(ctx, y, taken, true, v);
+                    search_at::<V, L::Next>(ctx, y, taken, true, v);
                     v.leave();
                 }
             } else {
@@ -323,9 +351,9 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
         // docs/rules.md D8, direct capture along a rank or file at an odd distance.
         for d in ORTHOGONAL {
             if let Some(x) = king_direct(ctx, sq, d, captured) {
-                found!();
+                found = true;
                 v.enter(Leg::Direct { victim: x as u8 });
-                search(ctx, x, captured | 1u64 << x, true, v);
+                search_at::<V, L::Next>(ctx, x, captured | 1u64 << x, true, v);
                 v.leave();
             }
         }
@@ -342,23 +370,23 @@ pub fn search<V: Visitor>(ctx: &Ctx, sq: usize, captured: u64, king: bool, v: &m
             if ctx.occ & (1u64 << b) != 0 {
                 continue;
             }
-            found!();
+            found = true;
             v.enter(Leg::Jump {
                 victim: n as u8,
                 landing: b as u8,
             });
-            man_goes_on(ctx, b, captured | 1u64 << n, v);
+            man_goes_on::<V, L::Next>(ctx, b, captured | 1u64 << n, v);
             v.leave();
         }
         // docs/rules.md D5, direct capture of an orthogonal neighbour, in the order of `ORTHOGONAL`
         // (north, south, east, west). `directs` holds only real neighbours of `sq`, so the
         // wrapped offsets of an edge square never match.
         if directs != 0 {
-            found!();
-            man_direct(ctx, (sq + 8) & 63, captured, directs, v);
-            man_direct(ctx, (sq + 56) & 63, captured, directs, v);
-            man_direct(ctx, (sq + 1) & 63, captured, directs, v);
-            man_direct(ctx, (sq + 63) & 63, captured, directs, v);
+            found = true;
+            man_direct::<V, L>(ctx, (sq + 8) & 63, captured, directs, v);
+            man_direct::<V, L>(ctx, (sq + 56) & 63, captured, directs, v);
+            man_direct::<V, L>(ctx, (sq + 1) & 63, captured, directs, v);
+            man_direct::<V, L>(ctx, (sq + 63) & 63, captured, directs, v);
         }
     }
     // docs/rules.md D4: the move ends only when the piece can capture no more.
@@ -529,8 +557,8 @@ fn layer_index(sq: usize, king: bool) -> usize {
 }
 
 /// The layered search's visitor: explores the state it starts from (depth 0) and records the
-/// states one capture further on, instead of searching them on (eagerly: before any work
-/// there), also those of the paths that the search finishes at once after their landing
+/// states one capture further on, instead of searching them on, also those of the paths that
+/// the search finishes at once after their landing
 /// ([`Visitor::finish`]); reports whether the start state is finished (docs/rules.md D4). From
 /// the origin, the states of one capture are searched through (the search does not ask about
 /// them), so the first layer holds the states of two captures and the finished ones of one;
@@ -547,8 +575,6 @@ struct LayerVisitor<'a> {
 }
 
 impl Visitor for LayerVisitor<'_> {
-    const EAGER: bool = true;
-
     #[inline(always)]
     fn enter(&mut self, _leg: Leg) {
         self.depth += 1;
