@@ -142,9 +142,14 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Capacity of a [`MoveList`]. No position of the three games comes near it (Schachdame has at
-/// most a few dozen legal moves, Courier a few hundred at the very most); pushing beyond it panics
-/// (in every build) and is a bug in the generator, never a consequence of input.
+/// Capacity of a [`MoveList`]: the most moves one [`Game::generate`] call hands back.
+///
+/// Real games stay far below it (Schachdame has at most a few dozen legal moves, Courier a few
+/// hundred at the very most), but a position set up by FEN need not: a dense Dual-checkers
+/// position can have more than 65 536 distinct captures (docs/rules.md D12). A list never panics
+/// and never drops a move silently: a move pushed onto a full list is counted as lost and
+/// [`MoveList::overflowed`] says so; [`Game::for_each_move`] and [`Game::count_moves`] see every
+/// move whatever their number.
 pub const MAX_MOVES: usize = 512;
 
 /// A fixed-capacity list of moves living on the stack: move generation allocates nothing.
@@ -152,6 +157,8 @@ pub const MAX_MOVES: usize = 512;
 /// Backed by [`arrayvec::ArrayVec`], which keeps the uninitialised tail without `unsafe` here.
 pub struct MoveList<M: Copy> {
     moves: arrayvec::ArrayVec<M, MAX_MOVES>,
+    /// A move was pushed onto the full list: the position has more moves than the list holds.
+    overflowed: bool,
 }
 
 impl<M: Copy> MoveList<M> {
@@ -160,16 +167,30 @@ impl<M: Copy> MoveList<M> {
     pub fn new() -> Self {
         MoveList {
             moves: arrayvec::ArrayVec::new_const(),
+            overflowed: false,
         }
     }
 
-    /// Appends a move.
-    ///
-    /// # Panics
-    /// When the list is full ([`MAX_MOVES`]); the generators stay below it (see each game).
+    /// Appends a move; on a full list ([`MAX_MOVES`]) the move is not stored and
+    /// [`MoveList::overflowed`] becomes true. Never panics.
     #[inline(always)]
     pub fn push(&mut self, mv: M) {
-        self.moves.push(mv);
+        if self.moves.try_push(mv).is_err() {
+            self.overflowed = true;
+        }
+    }
+
+    /// True when a move did not fit: the list holds the first [`MAX_MOVES`] moves of a
+    /// position that has more (see [`Game::generate`]).
+    #[inline(always)]
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
+    }
+
+    /// True when the list holds [`MAX_MOVES`] moves.
+    #[inline(always)]
+    pub fn is_full(&self) -> bool {
+        self.moves.is_full()
     }
 
     /// Number of moves in the list.
@@ -184,10 +205,11 @@ impl<M: Copy> MoveList<M> {
         self.moves.is_empty()
     }
 
-    /// Removes every move.
+    /// Removes every move (and the overflow mark).
     #[inline(always)]
     pub fn clear(&mut self) {
         self.moves.clear();
+        self.overflowed = false;
     }
 
     /// The moves as a slice.
@@ -412,15 +434,46 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The key recomputed from scratch; equals [`Game::key`] unless there is a bug.
     fn compute_key(&self) -> u64;
 
-    /// Appends every legal move to `moves`. A position decided by the board itself (mate,
-    /// stalemate, no legal move, Courier's lost bare king) has none (docs/rules.md perft convention).
+    /// Appends the legal moves to `moves`. A position decided by the board itself (mate,
+    /// stalemate, no legal move, Courier's lost bare king) has none (docs/rules.md perft
+    /// convention).
+    ///
+    /// A list holds at most [`MAX_MOVES`] moves. When the position has more (only positions set
+    /// up for it: dense Dual-checkers positions), the list holds the first [`MAX_MOVES`] in
+    /// generation order and [`MoveList::overflowed`] is true; a generator may then stop early,
+    /// so that the call costs little however many moves there are. Every move the list holds
+    /// is legal. Callers that need them all use [`Game::for_each_move`].
     fn generate(&self, moves: &mut MoveList<Self::Move>);
 
-    /// The number of legal moves; games may count without building the list.
+    /// Calls `f` once for every legal move, however many there are (in an order of the game's
+    /// choosing, not necessarily that of [`Game::generate`]): what perft uses when a list
+    /// overflowed.
+    ///
+    /// The default goes through [`Game::generate`], which is all a game needs whose lists
+    /// never overflow; a game with more moves than that must override it, and the default
+    /// panics rather than hand back part of the moves as if they were all.
+    fn for_each_move(&self, f: &mut dyn FnMut(Self::Move)) {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        assert!(
+            !list.overflowed(),
+            "{}: more than {MAX_MOVES} moves and no for_each_move for them",
+            Self::NAME
+        );
+        list.iter().for_each(|&m| f(m));
+    }
+
+    /// The number of legal moves, exact beyond [`MAX_MOVES`] too; games may count without
+    /// building the list.
     #[inline]
     fn count_moves(&self) -> u64 {
         let mut list = MoveList::new();
         self.generate(&mut list);
+        if list.overflowed() {
+            let mut n = 0;
+            self.for_each_move(&mut |_| n += 1);
+            return n;
+        }
         list.len() as u64
     }
 
@@ -462,7 +515,8 @@ pub fn parse_square(text: &str, files: usize, ranks: usize) -> Option<(usize, us
 }
 
 /// Finds the legal move whose protocol text is `text`, or says why there is none: the shared
-/// final step of every game's move parser.
+/// final step of the move parsers of games whose lists never overflow (a game with more than
+/// [`MAX_MOVES`] moves reads its moves without listing them, as Dual checkers does).
 pub fn find_move<G: Game>(pos: &G, text: &str) -> Result<G::Move, MoveError> {
     let mut list = MoveList::new();
     pos.generate(&mut list);

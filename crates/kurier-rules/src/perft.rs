@@ -2,6 +2,10 @@
 //! generator. Generic over [`Game`], with bulk counting at the last ply ([`Game::count_moves`],
 //! as Fairy-Stockfish does), a divide per root move, parallelism across subtrees with rayon, and
 //! an EPD suite runner.
+//!
+//! Counts are exact however many moves a position has: where a [`MoveList`] overflows
+//! ([`crate::game::MAX_MOVES`], dense Dual-checkers positions), the moves come from
+//! [`Game::for_each_move`] instead, and the last ply's [`Game::count_moves`] is exact anyway.
 
 use crate::game::{Game, MoveList};
 #[cfg(feature = "parallel")]
@@ -18,8 +22,25 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
         _ => {
             let mut list = MoveList::new();
             pos.generate(&mut list);
+            if list.overflowed() {
+                let mut n = 0;
+                pos.for_each_move(&mut |m| n += perft(&pos.play(m), depth - 1));
+                return n;
+            }
             list.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
         }
+    }
+}
+
+/// Calls `f` for every legal move of `pos`, also beyond [`crate::game::MAX_MOVES`]: in
+/// generation order, unless the list overflows.
+fn each_move<G: Game>(pos: &G, mut f: impl FnMut(G::Move)) {
+    let mut list = MoveList::new();
+    pos.generate(&mut list);
+    if list.overflowed() {
+        pos.for_each_move(&mut f);
+    } else {
+        list.iter().for_each(|&m| f(m));
     }
 }
 
@@ -84,11 +105,18 @@ impl Progress {
 /// at least 3 plies remain below the cut, and the subtrees are shared out between the threads:
 /// far better balanced than the handful of root moves alone.
 pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> Vec<(G::Move, u64)> {
-    let mut roots = MoveList::new();
-    pos.generate(&mut roots);
     if depth == 0 {
         return Vec::new();
     }
+    if depth == 1 {
+        // One leaf per move: no position to play (a dense Dual-checkers position has tens of
+        // millions of moves).
+        let mut out = Vec::new();
+        each_move(pos, |m| out.push((m, 1)));
+        return out;
+    }
+    let mut roots = Vec::new();
+    each_move(pos, |m| roots.push(m));
     if threads <= 1 || depth < 3 {
         let p = Progress::new(roots.len(), progress);
         return roots
@@ -109,11 +137,8 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> V
     let mut left = depth - 1;
     while left > 3 && items.len() < ITEMS_PER_THREAD * threads {
         let mut next = Vec::with_capacity(items.len() * 8);
-        let mut replies = MoveList::new();
         for (i, p) in &items {
-            replies.clear();
-            p.generate(&mut replies);
-            next.extend(replies.iter().map(|&r| (*i, p.play(r))));
+            each_move(p, |r| next.push((*i, p.play(r))));
         }
         items = next;
         left -= 1;
@@ -124,7 +149,7 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, progress: bool) -> V
     for (i, n) in counts {
         totals[i] += n;
     }
-    roots.iter().copied().zip(totals).collect()
+    roots.into_iter().zip(totals).collect()
 }
 
 /// Perft `left` plies below each work item, on `threads` threads: `(root index, count)`.

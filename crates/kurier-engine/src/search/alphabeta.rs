@@ -182,6 +182,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// Iterative deepening from `root`; the main thread calls `report` after each iteration
     /// (once per line with MultiPV).
     pub fn iterate(&mut self, root: &G, report: &mut dyn FnMut(&Info)) -> SearchResult<G::Move> {
+        // At most MAX_MOVES root moves, as at every node (see `negamax`, Step 7).
         let mut moves = MoveList::new();
         root.generate(&mut moves);
         // A root-move restriction that leaves nothing legal is ignored rather than obeyed.
@@ -466,7 +467,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
         }
 
-        // Step 7. Moves; none means the game is decided here.
+        // Step 7. Moves; none means the game is decided here. A list holds at most MAX_MOVES
+        // moves: where a position has more (dense Dual-checkers positions set up by FEN), the
+        // search searches the ones it got — an engine may search a subset of the moves, it never
+        // plays an illegal one (`Game::generate`).
         let mut moves = MoveList::new();
         pos.generate(&mut moves);
         if moves.is_empty() {

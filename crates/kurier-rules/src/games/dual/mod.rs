@@ -182,6 +182,25 @@ impl DualCheckers {
         }
     }
 
+    /// The capture search's starting point for the piece of the side to move on `from`: its
+    /// context and whether it is a king; `None` when no piece of the side to move stands there.
+    pub fn capturer(&self, from: usize) -> Option<(captures::Ctx, bool)> {
+        let us = self.side;
+        let b = 1u64 << from;
+        let king = self.kings(us) & b != 0;
+        if !king && self.men(us) & b == 0 {
+            return None;
+        }
+        let ctx = captures::Ctx::new(
+            from,
+            self.occupied_by(us),
+            self.occupied_by(!us),
+            self.promotion_rank(),
+            !king,
+        );
+        Some((ctx, king))
+    }
+
     fn put(&mut self, color: Color, piece: Piece, sq: usize) {
         let b = 1u64 << sq;
         match piece {
@@ -257,6 +276,10 @@ impl Game for DualCheckers {
         movegen::generate(self, moves);
     }
 
+    fn for_each_move(&self, f: &mut dyn FnMut(Move)) {
+        movegen::for_each(self, f);
+    }
+
     #[inline]
     fn count_moves(&self) -> u64 {
         movegen::count(self)
@@ -328,8 +351,9 @@ impl Game for DualCheckers {
     }
 
     /// docs/rules.md D9 (no legal move loses), then D10 (30 plies of king moves without capture).
+    /// Whether a move exists is asked without counting them (a dense position has thousands).
     fn outcome(&self) -> Option<Outcome> {
-        if self.count_moves() == 0 {
+        if !movegen::has_move(self) {
             return Some(Outcome::Win {
                 winner: !self.side,
                 reason: Reason::NoLegalMove,

@@ -8,6 +8,18 @@
 //! 3. Otherwise each piece that can capture, and only those, runs the capture search of
 //!    [`super::captures`], which removes duplicate paths (D12). Counting (perft's last ply) uses
 //!    its counting visitor and builds no list.
+//!
+//! # How many moves
+//!
+//! Quiet moves fit in a [`MoveList`] by proof: every quiet move ends on an empty square, coming
+//! along one of its two diagonals from the nearest piece in one of the two directions (a man's
+//! step is from the adjacent square, a king's flight over empty squares only). So at most four
+//! quiet moves end on each empty square, at most 4 · 63 = 252 in all, below
+//! [`MAX_MOVES`](crate::game::MAX_MOVES).
+//!
+//! Captures do not: a dense position set up by FEN can have more than 65 536 distinct ones.
+//! [`generate`] then fills the list, marks it overflowed and stops (see
+//! [`crate::game::Game::generate`]); [`count`] and [`for_each`] see every move.
 
 use super::captures::{self, king_can_capture, CountVisitor, ListVisitor, Visitor};
 use super::moves::Move;
@@ -116,14 +128,36 @@ pub fn generate_captures(pos: &DualCheckers, list: &mut MoveList<Move>) {
     generate_captures_from(pos, capturing_men(pos), capturing_kings(pos), list);
 }
 
-/// Appends the capture moves of the men `men` and kings `kings`, which can capture.
+/// Appends the capture moves of the men `men` and kings `kings`, which can capture: the first
+/// ones when they do not all fit, the list then marked overflowed.
 #[inline(always)]
 fn generate_captures_from(pos: &DualCheckers, men: u64, kings: u64, list: &mut MoveList<Move>) {
-    let mut v = ListVisitor { list, first: 0 };
-    search_from(pos, men, kings, &mut v, |v| v.first = v.list.len());
+    let mut v = ListVisitor::new(list);
+    search_from(pos, men, kings, &mut v, ListVisitor::next_piece);
 }
 
-/// Appends every legal move of `pos` to `list`.
+/// Calls `f` for every distinct capture of the men `men` and kings `kings`, however many
+/// ([`captures::each_move`]), men first.
+fn each_capture_from(pos: &DualCheckers, men: u64, kings: u64, f: &mut dyn FnMut(Move)) {
+    let us = pos.side;
+    let (own, enemy, promotion) = (
+        pos.occupied_by(us),
+        pos.occupied_by(!us),
+        pos.promotion_rank(),
+    );
+    for from in squares(men) {
+        let ctx = captures::Ctx::new(from, own, enemy, promotion, true);
+        captures::each_move(&ctx, from, false, f);
+    }
+    for from in squares(kings) {
+        let ctx = captures::Ctx::new(from, own, enemy, promotion, false);
+        captures::each_move(&ctx, from, true, f);
+    }
+}
+
+/// Appends the legal moves of `pos` to `list`: all of them, or the first
+/// [`MAX_MOVES`](crate::game::MAX_MOVES) captures with the list marked overflowed (quiet moves
+/// always fit, see the module header).
 #[inline]
 pub fn generate(pos: &DualCheckers, list: &mut MoveList<Move>) {
     let (men, kings) = (capturing_men(pos), capturing_kings(pos));
@@ -147,8 +181,34 @@ pub fn generate(pos: &DualCheckers, list: &mut MoveList<Move>) {
     }
 }
 
-/// The number of legal moves, without building the list: a population count when there is no
-/// capture, the counting visitor of [`super::captures`] otherwise.
+/// Calls `f` once for every legal move of `pos`, however many: quiet moves in the order of
+/// [`generate`], captures piece by piece (men first), each piece's by number of captures.
+pub fn for_each(pos: &DualCheckers, f: &mut dyn FnMut(Move)) {
+    let (men, kings) = (capturing_men(pos), capturing_kings(pos));
+    if men | kings != 0 {
+        each_capture_from(pos, men, kings, f);
+        return;
+    }
+    // Quiet moves always fit in a list (module header).
+    let mut list = MoveList::new();
+    generate(pos, &mut list);
+    list.iter().for_each(|&m| f(m));
+}
+
+/// True when the side to move has a legal move (docs/rules.md D9), without generating any.
+#[inline]
+pub fn has_move(pos: &DualCheckers) -> bool {
+    if any_capture(pos) {
+        return true;
+    }
+    let [(a, _), (b, _)] = man_steps(pos);
+    let occ = pos.occupied();
+    a | b != 0 || squares(pos.kings(pos.side)).any(|k| king_steps(k, occ) != 0)
+}
+
+/// The exact number of legal moves, without building the list: a population count when there
+/// is no capture, the counting visitor of [`super::captures`] otherwise, and the visitor that
+/// sees every move when the counting visitor gives up.
 #[inline]
 pub fn count(pos: &DualCheckers) -> u64 {
     let (men, kings) = (capturing_men(pos), capturing_kings(pos));
@@ -156,9 +216,9 @@ pub fn count(pos: &DualCheckers) -> u64 {
         let mut v = CountVisitor::new();
         search_from(pos, men, kings, &mut v, CountVisitor::next_piece);
         if v.overflowed() {
-            let mut list = MoveList::new();
-            generate_captures_from(pos, men, kings, &mut list);
-            return list.len() as u64;
+            let mut n = 0;
+            each_capture_from(pos, men, kings, &mut |_| n += 1);
+            return n;
         }
         return v.count() as u64;
     }
@@ -176,13 +236,19 @@ mod tests {
     use crate::game::{Game, MAX_MOVES};
 
     /// Counting agrees with the list when one piece has more moves of several captures than the
-    /// counting visitor keeps (its fallback), up to the list's capacity.
+    /// counting visitor keeps (its fallback), and with every path of the capture search (D12:
+    /// distinct identities) also where the moves do not fit in a list.
     #[test]
     fn count_agrees_with_generate_beyond_the_count_buffer() {
-        for (fen, multi) in [
-            ("1m6/1k1mm3/7m/m1m5/2m3m1/3Km2m/4k3/8 w 0 1", 87),
-            ("8/1mm4m/1K2m2m/2m1m3/2m4m/1mm4m/2k1m3/8 w 0 1", 354),
-            ("m7/mmk2k2/m2m3m/8/1m3k2/1k1mm3/k4m2/5kK1 w 0 1", MAX_MOVES),
+        // (position, moves of several captures in the list, more moves than the list holds)
+        for (fen, multi, more) in [
+            ("1m6/1k1mm3/7m/m1m5/2m3m1/3Km2m/4k3/8 w 0 1", 87, false),
+            ("8/1mm4m/1K2m2m/2m1m3/2m4m/1mm4m/2k1m3/8 w 0 1", 354, false),
+            (
+                "m7/mmk2k2/m2m3m/8/1m3k2/1k1mm3/k4m2/5kK1 w 0 1",
+                MAX_MOVES,
+                true,
+            ),
         ] {
             let pos = DualCheckers::from_fen(fen).unwrap();
             let mut list = MoveList::new();
@@ -190,7 +256,29 @@ mod tests {
             let several = list.iter().filter(|m| m.captured().count_ones() > 1);
             assert_eq!(several.count(), multi, "{fen}");
             assert!(multi > captures::COUNT_CAPACITY);
-            assert_eq!(count(&pos), list.len() as u64, "{fen}");
+            // Every finished path of the plain search, no state skipped.
+            struct All(std::collections::HashSet<Move>);
+            impl Visitor for All {
+                fn finish(&mut self, mv: Move) {
+                    self.0.insert(mv);
+                }
+            }
+            let mut all = All(Default::default());
+            pos.for_each_capturer(|ctx, from, king| captures::search(ctx, from, 0, king, &mut all));
+            let paths = all.0;
+            let mut each = Vec::new();
+            for_each(&pos, &mut |m| each.push(m));
+            let distinct: std::collections::HashSet<Move> = each.iter().copied().collect();
+            assert_eq!(distinct.len(), each.len(), "{fen}: each move once");
+            assert_eq!(distinct, paths, "{fen}");
+            assert_eq!(count(&pos), paths.len() as u64, "{fen}");
+            assert!(list.iter().all(|m| paths.contains(m)), "{fen}");
+            assert_eq!(list.overflowed(), more, "{fen}");
+            if more {
+                assert!(paths.len() > MAX_MOVES, "{fen}: {}", paths.len());
+            } else {
+                assert_eq!(list.len(), paths.len(), "{fen}");
+            }
         }
     }
 }
