@@ -294,6 +294,9 @@ pub fn run_perft<G: Game>(
     let start = Instant::now();
     let nodes = if depth == 0 {
         1
+    } else if depth == 1 && !divide {
+        // Counted without a list: a dense Dual-checkers position has tens of millions of moves.
+        pos.count_moves()
     } else {
         // Split by root move even without --divide: the split drives the progress report.
         let split = perft::divide(&pos, depth, threads, true);

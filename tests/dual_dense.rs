@@ -290,3 +290,58 @@ fn uci_obeys_movetime_and_stop_in_a_dense_position() {
     e.send("quit");
     e.finish();
 }
+
+#[test]
+fn the_stoppable_perft_and_the_session_see_every_move() {
+    use kurier_engine::protocol::session::AnyRecord;
+    use kurier_rules::games::Variant;
+    use kurier_rules::perft::{divide, divide_until};
+    use std::sync::atomic::AtomicBool;
+    let go = AtomicBool::new(false);
+    for fen in [KINGS_HALF, MEN_HALF] {
+        let p = pos(fen);
+        // `go perft` under UCI: depth 1 and 2 split by root move, past the list's end.
+        for depth in [1, 2] {
+            let split = divide_until(&p, depth, 1, &go).expect("not stopped");
+            assert_eq!(split, divide(&p, depth, 1, false), "{fen} depth {depth}");
+            let total: u64 = split.iter().map(|(_, n)| n).sum();
+            assert_eq!(total, perft(&p, depth), "{fen} depth {depth}");
+        }
+        assert!(divide_until(&p, 1, 1, &go).unwrap().len() > MAX_MOVES);
+        // A session never hands out part of the moves as all of them.
+        let record = AnyRecord::from_fen(Variant::DualCheckers, fen).unwrap();
+        assert_eq!(record.legal_moves(), None, "{fen}");
+        assert_eq!(record.move_count(), p.count_moves(), "{fen}");
+    }
+    let record = AnyRecord::from_fen(Variant::DualCheckers, "8/8/8/8/6m1/4m3/3M4/8 w 0 1").unwrap();
+    assert_eq!(
+        record.legal_moves().map(|l| l.len() as u64),
+        Some(record.move_count())
+    );
+}
+
+#[test]
+fn the_perft_command_counts_depth_one_without_a_list() {
+    // Before: depth 1 went through the split by root move, one entry per move.
+    let t = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kurier"))
+        .args([
+            "perft",
+            "--variant",
+            "dualcheckers",
+            "--depth",
+            "1",
+            "--fen",
+            MEN,
+        ])
+        .output()
+        .expect("run kurier");
+    within(
+        "kurier perft --depth 1 (dense)",
+        t.elapsed(),
+        Duration::from_secs(10),
+    );
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Nodes searched: 2224614"), "{text}");
+}

@@ -625,7 +625,7 @@ fn xboard_long_capture(before: &[&str]) -> String {
 #[test]
 fn xboard_short_captures_is_an_option_on_by_default() {
     let record = AnyRecord::from_fen(Variant::DualCheckers, LONG_CAPTURE).unwrap();
-    let legal = record.legal_moves();
+    let legal = record.legal_moves().expect("a short list");
     let long: Vec<&String> = legal
         .iter()
         .filter(|m| m.matches(',').count() >= 2)

@@ -276,14 +276,13 @@ impl Presentation for DualCheckers {
     }
 }
 
-/// The capture path that [`DualCheckers::pdn`] writes for `mv` (the first that makes it).
+/// The capture path that [`DualCheckers::pdn`] writes for `mv` (the first that makes it),
+/// searched from the move's origin only, so dense positions cost no more than the move.
 fn dual_path(pos: &DualCheckers, mv: <DualCheckers as Game>::Move) -> Option<dual_notation::Path> {
     if !mv.is_capture() {
         return None;
     }
-    dual_notation::capture_paths(pos)
-        .into_iter()
-        .find(|p| p.mv == mv)
+    dual_notation::path_of(pos, mv)
 }
 
 /// The squares `mv` captures, in the order its path takes them.

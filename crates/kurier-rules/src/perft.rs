@@ -361,13 +361,18 @@ pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u6
     if depth <= UNCHECKED_PLIES {
         return Some(perft(pos, depth));
     }
-    let mut list = MoveList::new();
-    pos.generate(&mut list);
     let mut total = 0;
-    for &m in list.iter() {
-        total += perft_until(&pos.play(m), depth - 1, stop)?;
-    }
-    Some(total)
+    let mut stopped = false;
+    // Every move, also past a full list (dense Dual-checkers positions).
+    each_move(pos, |m| {
+        if !stopped {
+            match perft_until(&pos.play(m), depth - 1, stop) {
+                Some(n) => total += n,
+                None => stopped = true,
+            }
+        }
+    });
+    (!stopped).then_some(total)
 }
 
 /// [`divide`] that gives up (`None`) once `stop` is set ([`perft_until`]); `threads` > 1 share
@@ -382,8 +387,22 @@ pub fn divide_until<G: Game>(
     if depth == 0 {
         return Some(Vec::new());
     }
-    let mut roots = MoveList::new();
-    pos.generate(&mut roots);
+    if depth == 1 {
+        // One leaf per move, as in [`divide`]; the stop flag is read every 4096 moves.
+        let mut out = Vec::new();
+        let mut stopped = false;
+        each_move(pos, |m| {
+            if out.len() % 4096 == 0 && stop.load(Ordering::Relaxed) {
+                stopped = true;
+            }
+            if !stopped {
+                out.push((m, 1));
+            }
+        });
+        return (!stopped).then_some(out);
+    }
+    let mut roots = Vec::new();
+    each_move(pos, |m| roots.push(m));
     let one = |&m: &G::Move| perft_until(&pos.play(m), depth - 1, stop).map(|n| (m, n));
     #[cfg(feature = "parallel")]
     if threads > 1 {

@@ -118,6 +118,10 @@ pub fn parse_relayed<G: Game>(pos: &G, text: &str) -> Result<G::Move, MoveError>
         }
         let mut list = MoveList::new();
         pos.generate(&mut list);
+        if list.overflowed() {
+            // Only part of the moves is listed, so "the one move it could be" is unprovable.
+            return Err(e);
+        }
         let legal: Vec<String> = list.iter().map(|&m| pos.format_move(m)).collect();
         match read_relayed(text, &legal) {
             Some(full) => {

@@ -136,14 +136,26 @@ impl AnyRecord {
         on_record!(self, r => ids(r.current(), texts))
     }
 
-    /// The legal moves of the current position, in protocol notation.
-    pub fn legal_moves(&self) -> Vec<String> {
+    /// The legal moves of the current position, in protocol notation; `None` when there are
+    /// more than a [`kurier_rules::game::MoveList`] holds (dense Dual-checkers positions have
+    /// millions), so that no caller mistakes a part for the whole.
+    pub fn legal_moves(&self) -> Option<Vec<String>> {
         on_record!(self, r => {
             let pos = r.current();
             let mut moves = kurier_rules::game::MoveList::new();
             pos.generate(&mut moves);
-            moves.iter().map(|&m| pos.format_move(m)).collect()
+            (!moves.overflowed()).then(|| moves.iter().map(|&m| pos.format_move(m)).collect())
         })
+    }
+
+    /// How many legal moves the current position has (exact, also past a full list).
+    pub fn move_count(&self) -> u64 {
+        on_record!(self, r => r.current().count_moves())
+    }
+
+    /// Whether `text` reads as a legal move of the current position.
+    pub fn is_legal(&self, text: &str) -> bool {
+        on_record!(self, r => r.current().parse_move(text).is_ok())
     }
 
     /// Takes back a move; false when there is none.

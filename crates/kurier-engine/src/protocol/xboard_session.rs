@@ -504,8 +504,7 @@ impl XboardSession {
     /// `hint`: the reply the last search expected, if it is legal now; else a short search.
     fn hint(&mut self) -> std::io::Result<()> {
         let expected = self.last().ponder.clone();
-        let legal = self.game().legal_moves();
-        let hint = match expected.filter(|m| legal.contains(m)) {
+        let hint = match expected.filter(|m| self.game().is_legal(m)) {
             Some(m) => Some(m),
             None if !self.thinker.busy() => {
                 let record = self.game().clone();
@@ -530,7 +529,7 @@ impl XboardSession {
             return Ok(());
         }
         let info = self.last().info.clone();
-        let total = self.game().legal_moves().len() as u32;
+        let total = u32::try_from(self.game().move_count()).unwrap_or(u32::MAX);
         let status = match info {
             Some(i) => Stat01 {
                 time: i.time,
@@ -736,7 +735,11 @@ impl XboardSession {
                 // Long Dual captures in the form XBoard 4.9.1 relays intact (relay.rs), unless
                 // the option asks for the full comma-leg path.
                 let sent = if short_captures {
-                    kurier_wire::relay::xboard_form(&mv, &game.legal_moves())
+                    match game.legal_moves() {
+                        Some(legal) => kurier_wire::relay::xboard_form(&mv, &legal),
+                        // Too many moves to prove the short form names one: the full path.
+                        None => mv.clone(),
+                    }
                 } else {
                     mv.clone()
                 };
