@@ -13,15 +13,19 @@
 //!   clean sweep or only draws. H1 is accepted when the LLR reaches `ln((1 - β) / α)`, H0 when it
 //!   falls to `ln(β / (1 - α))`.
 //!
+//! - Pentanomial: the same three figures over pairs of games (the two games of one opening with
+//!   the colours swapped, scored 0, ½, 1, 1½ or 2 together): per-pair variance for the error
+//!   bars, and the generalised SPRT over the five pair scores (fishtest's and fastchess's
+//!   pentanomial test). The two games of a pair are not independent — an unbalanced opening
+//!   tends to give each side one win —, so only pairs measure the variance honestly; a match
+//!   whose games are all paired (`--games` even) decides its SPRT on them.
+//!
 //! Hand-written, on purpose: Elo, its error bars and LOS are a line of arithmetic each, and the
-//! SPRT that Kurier needs — the generalised SPRT in logistic Elo on the trinomial results, as
-//! fishtest computes it — is offered by no crate we found (the statistics crates compute Wald's
-//! two-outcome SPRT on decisive games only, or the older BayesElo form with a draw-Elo nuisance
-//! parameter, whose Elo is another unit); it is checked below against an independent
-//! implementation. The error function comes from `libm` (std has none). Not done: the
-//! pentanomial model of game pairs. Every opening is played twice with the colours swapped, and
-//! the trinomial model counts those two games as independent; with unbalanced openings that
-//! overstates the variance, so the test errs on the side of playing more games.
+//! SPRT that Kurier needs — the generalised SPRT in logistic Elo on the trinomial or pentanomial
+//! results, as fishtest computes it — is offered by no crate we found (the statistics crates
+//! compute Wald's two-outcome SPRT on decisive games only, or the older BayesElo form with a
+//! draw-Elo nuisance parameter, whose Elo is another unit); it is checked below against an
+//! independent implementation. The error function comes from `libm` (std has none).
 
 use super::settings::SprtParams;
 
@@ -137,24 +141,107 @@ impl Wdl {
         if n == 0.0 {
             return 0.0;
         }
-        // Empirical distribution over the scores 0, ½, 1; empty cells get a tiny count so that
-        // a clean sweep or all draws still give a finite, meaningful ratio (as fishtest does).
-        let counts = [self.losses, self.draws, self.wins].map(|c| (c as f64).max(1e-3));
-        let total: f64 = counts.iter().sum();
-        let pdf = [
-            (0.0, counts[0] / total),
-            (0.5, counts[1] / total),
-            (1.0, counts[2] / total),
-        ];
-        let (l0, l1) = (
-            mle_lambda(&pdf, score_from_elo(elo0)),
-            mle_lambda(&pdf, score_from_elo(elo1)),
-        );
-        let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
-        n * pdf
+        // Empirical distribution over the scores 0, ½, 1.
+        gsprt_llr(
+            &[(0.0, self.losses), (0.5, self.draws), (1.0, self.wins)],
+            elo0,
+            elo1,
+        )
+    }
+}
+
+/// The generalised SPRT's log-likelihood ratio for results `(score, count)` with scores in
+/// [0, 1]: `N Σ p̂ ln(p1 / p0)`. Empty cells get a tiny count so that a clean sweep or all draws
+/// still give a finite, meaningful ratio (as fishtest does).
+fn gsprt_llr(results: &[(f64, u32)], elo0: f64, elo1: f64) -> f64 {
+    let n: u32 = results.iter().map(|&(_, c)| c).sum();
+    if n == 0 {
+        return 0.0;
+    }
+    let counts: Vec<f64> = results.iter().map(|&(_, c)| (c as f64).max(1e-3)).collect();
+    let total: f64 = counts.iter().sum();
+    let pdf: Vec<(f64, f64)> = results
+        .iter()
+        .zip(&counts)
+        .map(|(&(a, _), &c)| (a, c / total))
+        .collect();
+    let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
+    let (l0, l1) = (mle_lambda(&pdf, s0), mle_lambda(&pdf, s1));
+    n as f64
+        * pdf
             .iter()
             .map(|&(a, p)| p * ((1.0 + l0 * (a - s0)).ln() - (1.0 + l1 * (a - s1)).ln()))
             .sum::<f64>()
+}
+
+/// Results of game pairs (the two games of one opening, colours swapped) from one side's point
+/// of view: `counts[k]` pairs scored `k / 2` points (0, ½, 1, 1½, 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Penta {
+    /// Pairs by points times two: `[LL, LD, LW+DD, DW, WW]`.
+    pub counts: [u32; 5],
+}
+
+impl Penta {
+    /// Counts a pair worth `half_points` / 2 points (0..=4).
+    pub fn add(&mut self, half_points: u8) {
+        self.counts[usize::from(half_points.min(4))] += 1;
+    }
+
+    /// Pairs counted.
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// Results as (score per game, count).
+    fn results(&self) -> [(f64, u32); 5] {
+        std::array::from_fn(|k| (k as f64 / 4.0, self.counts[k]))
+    }
+
+    /// The score fraction (0.5 with no pairs).
+    pub fn score(&self) -> f64 {
+        match self.pairs() {
+            0 => 0.5,
+            n => {
+                self.results()
+                    .iter()
+                    .map(|&(a, c)| a * c as f64)
+                    .sum::<f64>()
+                    / n as f64
+            }
+        }
+    }
+
+    /// The Elo difference; infinite after a clean sweep either way.
+    pub fn elo(&self) -> f64 {
+        elo_from_score(self.score())
+    }
+
+    /// Half the width of the 95% confidence interval of the Elo difference, from the per-pair
+    /// variance; infinite when the interval reaches a score of 0 or 1.
+    pub fn elo_error(&self) -> f64 {
+        let n = self.pairs() as f64;
+        if n == 0.0 {
+            return f64::INFINITY;
+        }
+        let p = self.score();
+        let var = self
+            .results()
+            .iter()
+            .map(|&(a, c)| c as f64 * (a - p).powi(2))
+            .sum::<f64>()
+            / n;
+        let dev = Z95 * (var / n).sqrt();
+        let (lo, hi) = (p - dev, p + dev);
+        if lo <= 0.0 || hi >= 1.0 {
+            return f64::INFINITY;
+        }
+        (elo_from_score(hi) - elo_from_score(lo)) / 2.0
+    }
+
+    /// The SPRT's log-likelihood ratio of H1 against H0 over the pairs.
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        gsprt_llr(&self.results(), elo0, elo1)
     }
 }
 
@@ -162,7 +249,7 @@ impl Wdl {
 /// empirical `pdf`: the root of `Σ p (a - s) / (1 + λ (a - s)) = 0`, found by bisection (the sum
 /// falls as λ grows, on the interval where every `1 + λ (a - s)` stays positive). That
 /// distribution is `p / (1 + λ (a - s))`.
-fn mle_lambda(pdf: &[(f64, f64); 3], s: f64) -> f64 {
+fn mle_lambda(pdf: &[(f64, f64)], s: f64) -> f64 {
     let f = |lambda: f64| -> f64 {
         pdf.iter()
             .map(|&(a, p)| p * (a - s) / (1.0 + lambda * (a - s)))
@@ -189,9 +276,8 @@ pub fn sprt_bounds(p: &SprtParams) -> (f64, f64) {
     )
 }
 
-/// The SPRT's verdict for the results so far.
-pub fn sprt_verdict(wdl: &Wdl, p: &SprtParams) -> SprtVerdict {
-    let llr = wdl.llr(p.elo0, p.elo1);
+/// The SPRT's verdict for a log-likelihood ratio.
+pub fn sprt_verdict(llr: f64, p: &SprtParams) -> SprtVerdict {
     let (lower, upper) = sprt_bounds(p);
     if llr >= upper {
         SprtVerdict::H1
@@ -255,6 +341,45 @@ mod tests {
     }
 
     #[test]
+    fn pentanomial_values() {
+        // Reference values from an independent Python implementation of the same formula.
+        for (counts, e0, e1, llr) in [
+            ([10, 40, 100, 50, 12], 0.0, 5.0, 0.374_794_706_404_779_35),
+            ([0, 0, 0, 0, 30], 0.0, 10.0, 0.850_987_235_992_670_3),
+            ([5, 20, 50, 20, 5], 0.0, 5.0, -0.051_739_092_091_140_74),
+            ([3, 30, 60, 40, 9], -5.0, 5.0, 1.548_164_082_508_724_6),
+        ] {
+            close(Penta { counts }.llr(e0, e1), llr, 1e-7);
+        }
+        let p = Penta {
+            counts: [10, 40, 100, 50, 12],
+        };
+        assert_eq!(p.pairs(), 212);
+        close(p.score(), 0.516_509_433_962_264_1, 1e-12);
+        close(p.elo(), 11.476_101_513_745_594, 1e-9);
+        close(p.elo_error(), 21.422_055_699_644_42, 1e-9);
+        assert_eq!(Penta::default().llr(0.0, 5.0), 0.0);
+        assert!(Penta {
+            counts: [0, 0, 0, 0, 3]
+        }
+        .elo_error()
+        .is_infinite());
+        // 25 pairs of a win each, 25 of two draws and one win-and-draw: pairs that split 1-1
+        // measure less variance than the same 102 games counted one by one.
+        let mut split = Penta::default();
+        for _ in 0..50 {
+            split.add(2);
+        }
+        split.add(3);
+        let games = Wdl {
+            wins: 26,
+            draws: 51,
+            losses: 25,
+        };
+        assert!(split.elo_error() < games.elo_error());
+    }
+
+    #[test]
     fn los_values() {
         close(wdl(10, 5, 10).los(), 0.5, 1e-12);
         // 10 wins, no losses: 0.5 (1 + erf(sqrt 5)).
@@ -287,9 +412,15 @@ mod tests {
         let (lo, hi) = sprt_bounds(&p);
         close(hi, 2.944_438_979, 1e-6);
         close(lo, -2.944_438_979, 1e-6);
-        assert_eq!(sprt_verdict(&w, &p), SprtVerdict::Continue);
-        assert_eq!(sprt_verdict(&wdl(600, 200, 200), &p), SprtVerdict::H1);
-        assert_eq!(sprt_verdict(&wdl(200, 200, 600), &p), SprtVerdict::H0);
+        assert_eq!(sprt_verdict(w.llr(0.0, 5.0), &p), SprtVerdict::Continue);
+        assert_eq!(
+            sprt_verdict(wdl(600, 200, 200).llr(0.0, 5.0), &p),
+            SprtVerdict::H1
+        );
+        assert_eq!(
+            sprt_verdict(wdl(200, 200, 600).llr(0.0, 5.0), &p),
+            SprtVerdict::H0
+        );
         assert_eq!(wdl(0, 0, 0).llr(0.0, 5.0), 0.0);
     }
 }

@@ -21,7 +21,7 @@ use super::openings::{self, Opening};
 use super::pgn::{PgnGame, PgnMove};
 use super::player::Player;
 use super::settings::{EngineSpec, MatchOptions};
-use super::stats::{self, sprt_bounds, sprt_verdict, SprtVerdict, Wdl};
+use super::stats::{self, sprt_bounds, sprt_verdict, Penta, SprtVerdict, Wdl};
 use kurier_rules::game::Color;
 use kurier_rules::with_game;
 use std::collections::{BTreeMap, VecDeque};
@@ -276,10 +276,19 @@ pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &s
     }
 }
 
+/// The two games of one opening between two engines in one round (colours swapped).
+type GamePair = (u32, (usize, usize), usize);
+
 /// Results collected so far.
+#[derive(Default)]
 struct Tally {
     /// Per pair, from the first engine's side.
     pairs: BTreeMap<(usize, usize), Wdl>,
+    /// Per pair of engines, the game pairs both of whose games are finished, from the first
+    /// engine's side.
+    penta: BTreeMap<(usize, usize), Penta>,
+    /// Game pairs with one game finished: its half points for the first engine.
+    half_done: BTreeMap<GamePair, u8>,
     /// Per engine.
     engines: Vec<Wdl>,
     /// Games per termination.
@@ -301,6 +310,22 @@ impl Tally {
         } else {
             Color::Black
         };
+        let half_points = match winner {
+            None => 1,
+            Some(c) if c == first_color => 2,
+            Some(_) => 0,
+        };
+        let game_pair = (job.round, job.pair, job.opening);
+        match self.half_done.remove(&game_pair) {
+            Some(first) => self
+                .penta
+                .entry(job.pair)
+                .or_default()
+                .add(first + half_points),
+            None => {
+                self.half_done.insert(game_pair, half_points);
+            }
+        }
         match winner {
             None => {
                 pair.draws += 1;
@@ -420,6 +445,11 @@ fn print_tables(
             )?;
         }
     }
+    if paired(options) {
+        for (&pair, penta) in &tally.penta {
+            writeln!(out, "{}", penta_line(&names, pair, penta))?;
+        }
+    }
     let terms: Vec<String> = tally
         .terminations
         .iter()
@@ -442,24 +472,60 @@ fn print_tables(
     Ok(())
 }
 
+/// True when every game of the match has a colour-swapped twin on the same opening: the
+/// statistics that decide are then the pentanomial ones.
+fn paired(options: &MatchOptions) -> bool {
+    options.games.is_multiple_of(2)
+}
+
+/// The SPRT's log-likelihood ratio for the first two engines so far: over game pairs when
+/// every game is paired, else over single games.
+fn sprt_llr(options: &MatchOptions, tally: &Tally, p: &crate::settings::SprtParams) -> f64 {
+    if paired(options) {
+        let penta = tally.penta.get(&(0, 1)).copied().unwrap_or_default();
+        penta.llr(p.elo0, p.elo1)
+    } else {
+        let wdl = tally.pairs.get(&(0, 1)).copied().unwrap_or_default();
+        wdl.llr(p.elo0, p.elo1)
+    }
+}
+
+/// The pentanomial line of a pair of engines: `Ptnml(0-2): [LL, LD, DD+WL, WD, WW]` (the
+/// fastchess form) with the Elo difference from the pairs.
+fn penta_line(names: &[&str], pair: (usize, usize), penta: &Penta) -> String {
+    let c = penta.counts;
+    format!(
+        "{} vs {}: Ptnml(0-2): [{}, {}, {}, {}, {}], {} pairs, Elo {} ± {} (pairs)",
+        names[pair.0],
+        names[pair.1],
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4],
+        penta.pairs(),
+        stats::signed(penta.elo()),
+        stats::unsigned(penta.elo_error())
+    )
+}
+
 fn sprt_text(options: &MatchOptions, tally: &Tally) -> Option<String> {
     let p = options.sprt?;
-    let wdl = tally.pairs.get(&(0, 1)).copied().unwrap_or_default();
     let (lo, hi) = sprt_bounds(&p);
-    let verdict = match sprt_verdict(&wdl, &p) {
+    let llr = sprt_llr(options, tally, &p);
+    let model = if paired(options) {
+        "pentanomial"
+    } else {
+        "trinomial"
+    };
+    let verdict = match sprt_verdict(llr, &p) {
         SprtVerdict::Continue => "no decision yet",
         SprtVerdict::H0 => "H0 accepted",
         SprtVerdict::H1 => "H1 accepted",
     };
     Some(format!(
-        "SPRT: elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{:.2}, {:.2}], {verdict}",
-        p.elo0,
-        p.elo1,
-        p.alpha,
-        p.beta,
-        wdl.llr(p.elo0, p.elo1),
-        lo,
-        hi
+        "SPRT ({model}): elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{:.2}, {:.2}], {verdict}",
+        p.elo0, p.elo1, p.alpha, p.beta, llr, lo, hi
     ))
 }
 
@@ -537,10 +603,8 @@ pub fn run(
         interrupt,
     };
     let mut tally = Tally {
-        pairs: BTreeMap::new(),
         engines: vec![Wdl::default(); options.engines.len()],
-        terminations: BTreeMap::new(),
-        played: 0,
+        ..Tally::default()
     };
     let start = Instant::now();
     let date = pgn_date();
@@ -597,8 +661,7 @@ pub fn run(
                 }
             }
             if let Some(p) = options.sprt {
-                let wdl = tally.pairs.get(&(0, 1)).copied().unwrap_or_default();
-                if sprt_verdict(&wdl, &p) != SprtVerdict::Continue
+                if sprt_verdict(sprt_llr(options, &tally, &p), &p) != SprtVerdict::Continue
                     && !shared.stop.swap(true, Ordering::SeqCst)
                 {
                     log::info!("the SPRT has decided; no new games are started");
@@ -675,12 +738,10 @@ mod tests {
     #[test]
     fn tally_from_each_side() {
         let mut t = Tally {
-            pairs: BTreeMap::new(),
             engines: vec![Wdl::default(); 2],
-            terminations: BTreeMap::new(),
-            played: 0,
+            ..Tally::default()
         };
-        let jobs = schedule(2, 2, 1, 1);
+        let jobs = schedule(2, 2, 2, 2);
         let win = |c| GameEnd {
             result: GameResult::Win(c),
             termination: Termination::Normal,
@@ -691,6 +752,20 @@ mod tests {
         let w = t.pairs[&(0, 1)];
         assert_eq!((w.wins, w.losses), (1, 1));
         assert_eq!(t.engines[1].wins, 1);
+        // The two games of the first opening make one pair, split 1-1.
+        assert_eq!(t.penta[&(0, 1)].counts, [0, 0, 1, 0, 0]);
+        // Round 2, out of order: its second game first; the pair counts once both are in.
+        let draw = GameEnd {
+            result: GameResult::Draw,
+            termination: Termination::Normal,
+            reason: String::new(),
+        };
+        t.add(&jobs[3], &draw);
+        assert_eq!(t.penta[&(0, 1)].pairs(), 1);
+        // Engine 0 has White in game 3 of the schedule and wins: with the draw, 1½ points.
+        assert_eq!((jobs[2].white, jobs[2].opening), (0, jobs[3].opening));
+        t.add(&jobs[2], &win(Color::White));
+        assert_eq!(t.penta[&(0, 1)].counts, [0, 0, 1, 1, 0]);
         assert_eq!(clock_text(Duration::from_secs(3725)), "1:02:05");
         assert_eq!(pgn_date().len(), 10);
     }
