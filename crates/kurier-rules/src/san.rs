@@ -155,6 +155,8 @@ pub fn write_lan(mv: &SanFacts, check: CheckMark) -> String {
 struct Pattern {
     /// The piece letter; `None` (no letter) and `Some('P')` both mean a pawn.
     piece: Option<char>,
+    /// The letter the text starts with, if any (`P` included).
+    letter: Option<char>,
     from_file: Option<u8>,
     from_rank: Option<u8>,
     to: (u8, u8),
@@ -245,6 +247,7 @@ fn pattern(text: &str, files: usize, ranks: usize, letters: &[char]) -> Option<P
     }
     Some(Pattern {
         piece: piece.filter(|&p| p != 'P'),
+        letter: piece,
         from_file,
         from_rank,
         to: (to_file, to_rank),
@@ -262,10 +265,17 @@ impl Pattern {
     }
 }
 
-/// The shared reader behind [`San::parse_san`]: `pos`'s protocol notation first (what
-/// [`Game::parse_move`] reads), then SAN and LAN, matched against `moves`, every legal move with
-/// its facts. `files` and `ranks` give the board, `letters` the game's upper-case piece letters
-/// (the pawn's `P` among them).
+/// The shared reader behind [`San::parse_san`]: SAN and LAN matched against `moves` (every
+/// legal move with its facts), and `pos`'s protocol notation (what [`Game::parse_move`] reads).
+/// `files` and `ranks` give the board, `letters` the game's upper-case piece letters (the pawn's
+/// `P` among them).
+///
+/// A text that starts with a piece letter is SAN or LAN and nothing else: `B3d4` is a bishop
+/// coming from the third rank, although the protocol reader, which takes upper-case squares
+/// (`I2I3`), would read it as `b3d4`. Any other text may read both ways — `b2b3` is a pawn's LAN
+/// and a protocol move, `d1d4` only a protocol move when the piece on d1 is no pawn — and every
+/// legal move that one of the readings names counts: one is the move, two or more are
+/// [`MoveError::Ambiguous`].
 pub fn parse_san<G: Game>(
     pos: &G,
     text: &str,
@@ -275,27 +285,32 @@ pub fn parse_san<G: Game>(
 ) -> Result<G::Move, MoveError> {
     let trimmed = text.trim();
     let bare = strip_marks(trimmed);
-    match pos.parse_move(bare) {
-        Ok(mv) => return Ok(mv),
-        Err(MoveError::Syntax(_)) => {}
-        Err(e) => return Err(e),
+    let coordinate = pos.parse_move(bare);
+    let Some(wanted) = pattern(bare, files, ranks, letters) else {
+        return coordinate.map_err(|e| match e {
+            MoveError::Syntax(_) => MoveError::Syntax(trimmed.to_string()),
+            e => e,
+        });
+    };
+    let mut found: Vec<G::Move> = moves
+        .iter()
+        .filter(|(_, f)| wanted.matches(f))
+        .map(|&(m, _)| m)
+        .collect();
+    if let (Ok(mv), None) = (coordinate, wanted.letter) {
+        if !found.contains(&mv) {
+            found.push(mv);
+        }
     }
-    let wanted = pattern(bare, files, ranks, letters)
-        .ok_or_else(|| MoveError::Syntax(trimmed.to_string()))?;
-    let mut found = moves.iter().filter(|(_, f)| wanted.matches(f));
-    match (found.next(), found.next()) {
-        (Some(&(mv, _)), None) => Ok(mv),
-        (None, _) => Err(MoveError::Illegal {
+    match found.as_slice() {
+        [mv] => Ok(*mv),
+        [] => Err(MoveError::Illegal {
             text: trimmed.to_string(),
             legal: moves.iter().map(|&(m, _)| pos.format_move(m)).collect(),
         }),
-        (Some(_), Some(_)) => Err(MoveError::Ambiguous {
+        _ => Err(MoveError::Ambiguous {
             text: trimmed.to_string(),
-            candidates: moves
-                .iter()
-                .filter(|(_, f)| wanted.matches(f))
-                .map(|&(m, _)| pos.format_move(m))
-                .collect(),
+            candidates: found.iter().map(|&m| pos.format_move(m)).collect(),
         }),
     }
 }
@@ -333,7 +348,10 @@ mod tests {
         let p = pat("gxh5").unwrap();
         assert_eq!((p.piece, p.from_file, p.to), (None, Some(6), (7, 4)));
         assert_eq!(pat("gh5"), pat("gxh5"));
-        assert_eq!(pat("Pgxh5"), pat("gxh5"));
+        assert_eq!(
+            pat("Pgxh5").map(|p| Pattern { letter: None, ..p }),
+            pat("gxh5")
+        );
         let p = pat("R8k5").unwrap();
         assert_eq!((p.from_file, p.from_rank, p.to), (None, Some(7), (10, 4)));
         let p = pat("axb8=F+").unwrap();

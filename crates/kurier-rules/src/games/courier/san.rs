@@ -164,6 +164,22 @@ mod tests {
     }
 
     #[test]
+    fn a_piece_letter_is_never_a_file() {
+        // Couriers e3 and e5 both reach d4 (by rank: `B3d4`), and so does the knight on b3,
+        // which `b3d4` names: the SAN is the courier's, whatever the protocol reader makes of
+        // `B3D4`. Fersen a1 and a3 both reach b2 (`F1b2`; there is no piece on f1).
+        let p = pos("6k5/11p/12/4B7/12/FN2B7/12/F4K6 w - - 0 1");
+        assert_eq!(san_of(&p, "e3d4"), "B3d4");
+        assert_eq!(san_of(&p, "e5d4"), "B5d4");
+        assert_eq!(san_of(&p, "b3d4"), "Nd4");
+        assert_eq!(p.parse_san("B3d4"), p.parse_move("e3d4"));
+        assert_eq!(p.parse_san("b3d4"), p.parse_move("b3d4"));
+        assert_eq!(san_of(&p, "a1b2"), "F1b2");
+        assert_eq!(p.parse_san("F1b2"), p.parse_move("a1b2"));
+        assert_eq!(p.parse_san("F3b2"), p.parse_move("a3b2"));
+    }
+
+    #[test]
     fn pinned_pieces_need_no_disambiguation() {
         // The black rook e8 pins the white rook e2 to its king e1: a2 is the a3 rook's alone.
         let p = pos("4r6k/12/12/12/12/R11/4R7/4K7 w - - 0 1");
