@@ -4,7 +4,9 @@
 //!
 //! A Schachdame pawn steps diagonally, to move as to capture (S4), so two pawns can reach the
 //! same empty square: such a quiet pawn move names the pawn's file like any other piece's
-//! (`bc3`, `dc3`), and a capture names it always (`bxc3`).
+//! (`bc3`, `dc3`), and a capture names it always (`bxc3`). The reader also takes the pawn's
+//! letter (`Pbc3`, `Pxc3`), as a program that counts the Schachdame pawn among its own pieces
+//! (Fairy-Stockfish's `schachdame.ini` defines it as a custom piece) may write it.
 
 use super::{Move, Piece, Schachdame};
 use crate::game::{Color, Game, MoveError, MoveList};
