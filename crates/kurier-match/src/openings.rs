@@ -1,6 +1,7 @@
 //! Openings: start positions for the games of a match, from a file of FEN/EPD lines or of PGN
 //! games (their moves are played and kept, so engines see the history; SAN, LAN or protocol
-//! notation, [`super::notation`]), checked with Kurier's rules when loaded. Without a file every game starts from the game's start position.
+//! notation, [`super::notation`]), checked with Kurier's rules when loaded. Without a file every
+//! game starts from the game's start position.
 
 use super::notation::PgnMoves;
 use super::pgn::{self, PgnError};
