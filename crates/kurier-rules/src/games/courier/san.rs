@@ -115,7 +115,8 @@ mod tests {
 
     #[test]
     fn every_piece_letter() {
-        // Black: K e8, pawn l7 (a side with its king alone has lost, C7). White: K e1, R a4, N b1, B(courier) d1, E(alfil) c1, F h4, M e2, W g1; pawn k2.
+        // Black: K e8, pawn l7 (a side with its king alone has lost, C7). White: K e1, R a4,
+        // N b1, B (courier) d1, E (alfil) c1, F h4, M e2, W g1; pawn k2.
         let p = pos("4k7/11p/12/12/R6F4/12/4M5P1/1NEBK1W5 w - - 0 1");
         for (coordinate, san) in [
             ("a4a7", "Ra7"),
