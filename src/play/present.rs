@@ -164,7 +164,7 @@ impl Presentation for Schachdame {
     }
 
     fn notation_help() -> &'static str {
-        "Moves: from-square and to-square, e.g. d2e3 (also d2-e3, d2xe3), or SAN: Bd4, e3, dxe5.\n\
+        "Moves: from-square and to-square, e.g. d2e3 (also d2-e3, d2xe3), or SAN: Bd4, a3, dxe5.\n\
          A pawn reaching the last rank becomes a bishop: b7a8 or b7a8b (SAN a8=B)."
     }
 
