@@ -3,7 +3,8 @@
 //! The loop is [`Play`], generic over the game, the input ([`BufRead`]) and the output
 //! ([`Write`]), so tests drive it with scripted input and read what it prints. It shows a board
 //! diagram drawn from the position's FEN ([`diagram`]), reads moves in every notation the game
-//! accepts ([`Game::parse_move`]) and commands (`help`, `moves`, `hint`, `go`, `undo`, `flip`,
+//! accepts ([`Presentation::read_move`]: protocol notation, and SAN for the two chess games)
+//! and commands (`help`, `moves`, `hint`, `go`, `undo`, `flip`,
 //! `fen`, `new`, `quit`), answers a mistyped or illegal move with the legal moves, and ends the
 //! game by Kurier's rules ([`GameRecord::outcome`]) or a fallen clock. Kurier thinks in the same
 //! thread with [`Searcher`]: the loop waits for its move, which suits a terminal game.
@@ -583,7 +584,7 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             );
         }
         let pos = self.record.current();
-        match pos.parse_move(text) {
+        match pos.read_move(text) {
             Ok(mv) => {
                 let spent = self.turn_start.take().map(|t| t.elapsed());
                 if let (Some(c), Some(spent)) = (self.clocks.as_mut(), spent) {

@@ -6,11 +6,12 @@
 
 use kurier_engine::search::Searchable;
 use kurier_rules::bitboard::squares;
-use kurier_rules::game::{Game, MoveList};
+use kurier_rules::game::{Game, MoveError, MoveList};
 use kurier_rules::games::courier::Courier;
 use kurier_rules::games::dual::captures::Leg;
 use kurier_rules::games::dual::{notation as dual_notation, DualCheckers};
 use kurier_rules::games::schachdame::Schachdame;
+use kurier_rules::san::San;
 
 /// The squares that mark a move on the diagram, as `rank * files + file`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -42,6 +43,12 @@ pub trait Presentation: Searchable {
 
     /// How to type a move in this game, for `help`.
     fn notation_help() -> &'static str;
+
+    /// Reads a move people typed, in every notation the game has (default: what
+    /// [`Game::parse_move`] reads; Courier and Schachdame also read SAN, `kurier_rules::san`).
+    fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        self.parse_move(text)
+    }
 
     /// The move as people read it (default: the protocol text, `c1e3`).
     fn show_move(&self, mv: Self::Move) -> String {
@@ -157,8 +164,13 @@ impl Presentation for Schachdame {
     }
 
     fn notation_help() -> &'static str {
-        "Moves: from-square and to-square, e.g. d2e3 (also d2-e3, d2xe3).\n\
-         A pawn reaching the last rank becomes a bishop: b7a8 or b7a8b."
+        "Moves: from-square and to-square, e.g. d2e3 (also d2-e3, d2xe3), or SAN: Bd4, a3, dxe5.\n\
+         A pawn reaching the last rank becomes a bishop: b7a8 or b7a8b (SAN a8=B)."
+    }
+
+    /// Protocol notation and SAN (docs/rules.md S9, `kurier_rules::san`).
+    fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        self.parse_san(text)
     }
 }
 
@@ -187,7 +199,13 @@ impl Presentation for Courier {
 
     fn notation_help() -> &'static str {
         "Moves: from-square and to-square on the 12x8 board (files a..l), e.g. i2i3 or g3g4\n\
-         (also i2-i3, i2xi3). A pawn reaching the last rank becomes a fers: c7c8 or c7c8f."
+         (also i2-i3, i2xi3), or SAN: Nc3, Ra3, gxh5. A pawn reaching the last rank becomes a\n\
+         fers: c7c8 or c7c8f (SAN c8=F)."
+    }
+
+    /// Protocol notation and SAN (docs/rules.md C9, `kurier_rules::san`).
+    fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        self.parse_san(text)
     }
 }
 

@@ -10,7 +10,7 @@
 //! ```text
 //!  match_args ─> settings ─> tournament (schedule, workers, tables) ──> arbiter (one game)
 //!                 │                                          │  GameRecord<G>: Kurier's rules
-//!                 │ openings, pgn, stats                     │  kurier_wire::Clock per side
+//!                 │ openings, pgn, notation, stats           │  kurier_wire::Clock per side
 //!                 │                                          v
 //!                 │                    player (protocol-independent engine) ── request, reply
 //!                 │                      ├── uci_engine / xboard_engine (GUI side, kurier_wire)
@@ -27,7 +27,9 @@
 //! - [`arbiter`]: one game — every move checked with Kurier's rules before it is forwarded;
 //!   results by the rules, forfeits for illegal moves, crashes, hangs and false claims; the
 //!   clocks (`kurier_wire::Clock`), with increments and repeating periods.
-//! - [`openings`], [`pgn`], [`replay`]: start positions, the PGN writer and reader, `--replay`.
+//! - [`openings`], [`pgn`], [`replay`]: start positions, the PGN writer and reader, `--replay`;
+//!   [`notation`]: the moves in PGN — SAN (default), LAN or protocol notation for Courier and
+//!   Schachdame (`--pgn-notation`), every one of them read back.
 //! - [`stats`]: Elo with error bars, LOS, SPRT.
 //! - [`tournament`]: the schedule (pairs, rounds, colours, openings) and concurrent play.
 //! - [`interrupt`]: SIGINT and SIGTERM end a match in order — games in progress recorded as `*`,
@@ -36,6 +38,7 @@
 pub mod arbiter;
 pub mod interrupt;
 pub mod match_args;
+pub mod notation;
 pub mod openings;
 pub mod pgn;
 pub mod player;

@@ -5,7 +5,8 @@
 //! ```text
 //! kurier match --variant NAME --engine SPEC --engine SPEC [--each SPEC] [--games N] [--rounds N]
 //!              [--tc TC | --st SEC | --depth N | --nodes N] [--openings FILE [order=..] [plies=N]]
-//!              [--concurrency N] [--pgn FILE] [--adjudicate draw=M:CP[:FROM] resign=M:CP]
+//!              [--concurrency N] [--pgn FILE] [--pgn-notation san|lan|coordinate]
+//!              [--adjudicate draw=M:CP[:FROM] resign=M:CP]
 //!              [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--seed N] [--timemargin MS]
 //!              [--move-timeout SEC] [--event NAME]
 //! kurier match --replay FILE.pgn [--variant NAME]
@@ -24,6 +25,7 @@
 //! `cmd=`) and a mistyped key after `cmd=` must be refused rather than passed to the program.
 //! The words themselves are split by the `shell-words` crate.
 
+use super::notation::PgnNotation;
 use super::settings::{
     Adjudication, DrawRule, EngineSpec, Limits, MatchCommand, MatchOptions, OpeningOrder,
     OpeningsSpec, Protocol, ResignRule, SprtParams,
@@ -656,6 +658,11 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
 
+    /// How PGN moves of Courier and Schachdame are written (Dual checkers keeps its own
+    /// notation); --replay and --openings read every notation
+    #[arg(long, value_name = "NOTATION", value_enum, default_value_t = PgnNotation::San)]
+    pgn_notation: PgnNotation,
+
     /// End games by scores: draw=MOVES:CP[:FROM] resign=MOVES:CP
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..,
           action = clap::ArgAction::Set, overrides_with = "adjudicate")]
@@ -749,6 +756,7 @@ impl MatchArgs {
             openings,
             concurrency: self.concurrency,
             pgn: self.pgn,
+            pgn_notation: self.pgn_notation,
             adjudication,
             sprt,
             seed: self.seed,

@@ -1,7 +1,9 @@
 //! Openings: start positions for the games of a match, from a file of FEN/EPD lines or of PGN
-//! games (their moves are played and kept, so engines see the history), checked with Kurier's
-//! rules when loaded. Without a file every game starts from the game's start position.
+//! games (their moves are played and kept, so engines see the history; SAN, LAN or protocol
+//! notation, [`super::notation`]), checked with Kurier's rules when loaded. Without a file every
+//! game starts from the game's start position.
 
+use super::notation::PgnMoves;
 use super::pgn::{self, PgnError};
 use super::settings::{OpeningOrder, OpeningsSpec};
 use kurier_rules::game::{FenError, Game, MoveError, Outcome};
@@ -159,7 +161,7 @@ fn fen_line<G: Game>(line: &str) -> Result<G, OpeningProblem> {
 }
 
 /// Checks an opening: its moves are legal and the game is not over at its end.
-fn checked<G: Game>(
+fn checked<G: PgnMoves>(
     start: G,
     moves: &[String],
     plies: Option<usize>,
@@ -169,7 +171,7 @@ fn checked<G: Game>(
     let mut kept = Vec::new();
     for text in moves.iter().take(plies.unwrap_or(usize::MAX)) {
         let pos = record.current().clone();
-        let mv = pos.parse_move(text).map_err(|error| OpeningProblem::Move {
+        let mv = pos.read_move(text).map_err(|error| OpeningProblem::Move {
             number: kept.len() + 1,
             error,
         })?;
@@ -198,7 +200,7 @@ fn looks_like_pgn(path: &Path, text: &str) -> bool {
             .is_some_and(|l| l.starts_with('[') || l.starts_with("1."))
 }
 
-fn parse_typed<G: Game>(
+fn parse_typed<G: PgnMoves>(
     path: &Path,
     text: &str,
     plies: Option<usize>,

@@ -2,10 +2,13 @@
 //! every move legal, no move after the rules ended the game, and the result consistent with the
 //! rules (a game the rules ended has exactly their result and a `normal` termination; a game
 //! they did not end needs a reason such as a resignation, a forfeit or an adjudication).
+//! Moves may be in SAN, LAN or protocol notation ([`super::notation`]), as cutechess-cli,
+//! Fairy-Stockfish and this runner write them.
 
 use super::arbiter::Termination;
+use super::notation::PgnMoves;
 use super::pgn::{self, PgnGame};
-use kurier_rules::game::{Game, MoveError};
+use kurier_rules::game::MoveError;
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
 use kurier_rules::with_game;
@@ -20,7 +23,7 @@ fn short(e: &MoveError) -> String {
 }
 
 /// Checks one game; `Ok` carries a summary, `Err` the mismatch.
-fn check<G: Game>(game: &PgnGame) -> Result<String, String> {
+fn check<G: PgnMoves>(game: &PgnGame) -> Result<String, String> {
     let start = match game.tag("FEN") {
         Some(fen) => G::from_fen(fen).map_err(|e| format!("bad FEN tag: {e}"))?,
         None => G::start(),
@@ -35,9 +38,11 @@ fn check<G: Game>(game: &PgnGame) -> Result<String, String> {
                 game.moves.len() - i
             ));
         }
-        record
-            .play_text(&m.text)
+        let mv = record
+            .current()
+            .read_move(&m.text)
             .map_err(|e| format!("move {label}: {}", short(&e)))?;
+        record.play(mv);
         if black {
             number += 1;
         }

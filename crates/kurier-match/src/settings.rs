@@ -4,6 +4,7 @@
 //! read from the command line by [`super::match_args`]; every other file of the crate only
 //! reads them.
 
+use super::notation::PgnNotation;
 use kurier_rules::games::Variant;
 use kurier_wire::time_control::format_seconds;
 use kurier_wire::{SearchLimits, TimeControl};
@@ -172,6 +173,8 @@ pub struct MatchOptions {
     pub concurrency: usize,
     /// PGN output file (appended to).
     pub pgn: Option<PathBuf>,
+    /// How the PGN writes the moves of Courier and Schachdame.
+    pub pgn_notation: PgnNotation,
     /// Score adjudication.
     pub adjudication: Adjudication,
     /// SPRT, for a match of two engines.

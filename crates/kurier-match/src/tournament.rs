@@ -17,6 +17,7 @@
 
 use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, GameResult};
 use super::interrupt::{Interrupt, Signal};
+use super::notation;
 use super::openings::{self, Opening};
 use super::pgn::{PgnGame, PgnMove};
 use super::player::Player;
@@ -223,7 +224,7 @@ fn pgn_date() -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
-/// The PGN of a finished game.
+/// The PGN of a finished game, its moves in `options.pgn_notation` ([`notation::rewrite`]).
 pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &str) -> PgnGame {
     let (w, b) = (&options.engines[job.white], &options.engines[job.black]);
     let mut tags = vec![
@@ -260,13 +261,21 @@ pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &s
         report.end.termination.pgn_name().to_string(),
     ));
     tags.push(("PlyCount".to_string(), report.moves.len().to_string()));
+    let played: Vec<String> = report.moves.iter().map(|m| m.text.clone()).collect();
+    let texts = notation::rewrite(
+        options.variant,
+        &report.start_fen,
+        &played,
+        options.pgn_notation,
+    );
     PgnGame {
         tags,
         moves: report
             .moves
             .iter()
-            .map(|m| PgnMove {
-                text: m.text.clone(),
+            .zip(texts)
+            .map(|(m, text)| PgnMove {
+                text,
                 comments: m.comment.iter().cloned().collect(),
             })
             .collect(),

@@ -30,6 +30,7 @@
 //! - [`games`]: each game in its own module, and [`games::Variant`], the one run-time switch.
 //! - [`perft`]: perft, divide and the EPD suite runner, generic over the game.
 //! - [`record`]: a game's history, for repetition and undo.
+//! - [`san`]: Standard Algebraic Notation for Courier chess and Schachdame ([`san::San`]).
 //! - [`bitboard`], [`zobrist`]: helpers the games share.
 
 pub mod bitboard;
@@ -37,6 +38,7 @@ pub mod game;
 pub mod games;
 pub mod perft;
 pub mod record;
+pub mod san;
 pub mod zobrist;
 
 pub use game::Game;

@@ -21,12 +21,14 @@
 //! - C9 FEN with digit runs up to 12; squares `l1`, moves `i2i3`, `c7c8f`.
 //!
 //! Layout: [`attacks`] holds the compile-time tables and the sliders, [`movegen`] the legal move
-//! generator, [`fen`] reading and writing positions, [`moves`] the move type and its notation.
+//! generator, [`fen`] reading and writing positions, [`moves`] the move type and its notation,
+//! [`san`] its Standard Algebraic Notation.
 
 pub mod attacks;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod san;
 
 use crate::bitboard::squares128;
 use crate::game::{Color, FenError, Game, MoveError, MoveList, Outcome, Reason};

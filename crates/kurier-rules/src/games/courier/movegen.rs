@@ -83,6 +83,14 @@ pub fn generate<S: Sink>(pos: &Courier, sink: &mut S) {
     if pos.bare_king_winner().is_some() {
         return;
     }
+    generate_by_move_rules(pos, sink);
+}
+
+/// Generates the moves of `pos` by the move rules alone (docs/rules.md C2, C4, C5), steps 1 to
+/// 6, as if the bare-king rule (C7) did not exist: what SAN's mate mark `#` asks ("in check and
+/// no move"), as cutechess and Fairy-Stockfish, whose move generators know no bare king, write it.
+#[inline(always)]
+pub fn generate_by_move_rules<S: Sink>(pos: &Courier, sink: &mut S) {
     let us = pos.side;
     let them = !us;
     let t = &pos.by_type;

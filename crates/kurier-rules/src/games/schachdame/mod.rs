@@ -15,13 +15,14 @@
 //! - S9 chess FEN with `-` castling and en-passant fields; moves `c1e3`, promotion `b7a8b`.
 //!
 //! Layout: [`attacks`] holds the compile-time tables, [`movegen`] the legal move generator,
-//! [`fen`] reading and writing positions, [`moves`] the move type and its notation, [`eval`]
-//! the evaluation and search hooks (engine policy, not rules).
+//! [`fen`] reading and writing positions, [`moves`] the move type and its notation, [`san`] its
+//! Standard Algebraic Notation.
 
 pub mod attacks;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod san;
 
 use crate::game::{Color, FenError, Game, MoveError, MoveList, Outcome, Reason};
 use crate::zobrist;
