@@ -24,3 +24,4 @@ pub mod eval;
 pub mod options;
 pub mod protocol;
 pub mod search;
+pub mod see;

@@ -167,6 +167,10 @@ impl Searchable for Courier {
         victim * 16 - attacker + if mv.is_promotion() { 150 } else { 0 }
     }
 
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
+        crate::see::courier::see_ge(self, mv, threshold)
+    }
+
     /// Passing is unsound with only king and pawns (zugzwang), so null move needs a piece.
     fn null_move(&self) -> Option<Self> {
         let us = self.side_to_move();

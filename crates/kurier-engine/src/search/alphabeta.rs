@@ -2,7 +2,7 @@
 //! alpha-beta (negamax) and quiescence search. Generic over [`Searchable`]; no line here knows
 //! which game it plays.
 
-use super::ordering::{pick_next, Heuristics};
+use super::ordering::{is_losing, pick_next, Heuristics};
 use super::time::{Budget, Limits, Timer};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{
@@ -631,8 +631,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
         for i in 0..list.len() {
             pick_next(list, &mut scores, i);
             let m = list[i];
-            if stand_pat && !pos.is_tactical(m) {
-                // Ordered last: every tactical move has been searched.
+            if stand_pat && (!pos.is_tactical(m) || is_losing(scores[i])) {
+                // Quiet moves come after the tactical moves that do not lose material, and the
+                // losing ones after the quiet moves: standing pat, neither is searched.
                 break;
             }
             let s = -self.quiescence(&pos.play(m), -beta, -alpha, ply + 1);

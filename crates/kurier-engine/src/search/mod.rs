@@ -53,6 +53,15 @@ pub trait Searchable: Game {
     /// attacker, the higher.
     fn tactical_score(&self, mv: Self::Move) -> i32;
 
+    /// Static exchange evaluation ([`crate::see`]): true when the tactical move `mv` wins at
+    /// least `threshold` centipawns once the recaptures on its square are played out. A game
+    /// without an exact exchange rule answers true, so its captures are never ordered down or
+    /// pruned by it (Dual checkers, where captures are compulsory).
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
+        let _ = (mv, threshold);
+        true
+    }
+
     /// False where the side to move may not "stand pat" in quiescence: in check, or when a
     /// compulsory capture is pending (Dual checkers). Quiescence then searches every legal move.
     fn stand_pat_allowed(&self) -> bool {

@@ -1,5 +1,6 @@
-//! Move ordering: the transposition-table move first, then tactical moves by victim and
-//! attacker, then the two killer moves of the ply, then quiet moves by history.
+//! Move ordering: the transposition-table move first, then tactical moves that do not lose
+//! material by static exchange ([`Searchable::see_ge`]), by victim and attacker, then the two
+//! killer moves of the ply, then quiet moves by history, then the losing captures.
 
 use super::{Searchable, MAX_PLY};
 use kurier_rules::game::{Color, MoveList, MAX_MOVES};
@@ -13,6 +14,8 @@ const TT_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 27;
 const KILLER_2: i32 = KILLER_1 - 1;
+/// Below every quiet move's history score (they stay within +-[`HISTORY_MAX`]).
+const LOSING_TACTICAL: i32 = -(1 << 26);
 
 /// Killers and history, one set per search thread.
 pub struct Heuristics<M> {
@@ -64,7 +67,9 @@ impl<M: Copy + Eq> Heuristics<M> {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
-    /// Scores every move of `moves` for ordering into `scores`.
+    /// Scores every move of `moves` for ordering into `scores`. A losing tactical move scores
+    /// below every quiet move (quiescence, which stops at the first quiet move, so leaves it
+    /// out).
     pub fn score<G: Searchable<Move = M>>(
         &self,
         pos: &G,
@@ -80,7 +85,12 @@ impl<M: Copy + Eq> Heuristics<M> {
             scores[i] = if id == tt_move {
                 TT_MOVE
             } else if pos.is_tactical(m) {
-                TACTICAL + pos.tactical_score(m)
+                let base = if pos.see_ge(m, 0) {
+                    TACTICAL
+                } else {
+                    LOSING_TACTICAL
+                };
+                base + pos.tactical_score(m)
             } else if k[0] == Some(m) {
                 KILLER_1
             } else if k[1] == Some(m) {
@@ -96,6 +106,13 @@ impl<M: Copy + Eq> Default for Heuristics<M> {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// True for the ordering score of a tactical move that loses material by static exchange:
+/// every move after it in the ordering does too.
+#[inline]
+pub fn is_losing(score: i32) -> bool {
+    score < LOSING_TACTICAL / 2
 }
 
 /// Moves the best-scored of `moves[i..]` to `i` (selection sort, one step at a time: most nodes
