@@ -73,7 +73,11 @@ fn position_is_sound<G: Game + PartialEq + std::fmt::Debug>(pos: &G) {
     // A list holds MAX_MOVES moves; a position with more (dense Dual checkers) fills it, says
     // so, and is counted exactly past it.
     if list.overflowed() {
-        assert!(list.is_full(), "{}: overflowed short of full: '{fen}'", G::NAME);
+        assert!(
+            list.is_full(),
+            "{}: overflowed short of full: '{fen}'",
+            G::NAME
+        );
         assert!(
             pos.count_moves() > list.len() as u64,
             "{}: count of '{fen}' within an overflowed list",
