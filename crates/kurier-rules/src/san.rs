@@ -46,6 +46,42 @@ pub trait San: Game {
     fn parse_san(&self, text: &str) -> Result<Self::Move, MoveError>;
 }
 
+/// What a game tells SAN: its board, its piece letters, and per legal move its facts and its
+/// check mark. Every game that says these is [`San`] by the one implementation below, so the
+/// writing and reading stay the same for all of them.
+pub trait SanRules: Game {
+    /// Files and ranks of the board.
+    const BOARD: (usize, usize);
+    /// The upper-case piece letters the reader takes, the pawn's among them.
+    const LETTERS: &'static [char];
+    /// What SAN says of the legal move `mv`.
+    fn san_facts(&self, mv: Self::Move) -> SanFacts;
+    /// The mark the legal move `mv` earns: none, `+` or `#`.
+    fn check_mark(&self, mv: Self::Move) -> CheckMark;
+}
+
+/// The legal moves of `pos` with their facts.
+fn all_facts<G: SanRules>(pos: &G) -> Vec<(G::Move, SanFacts)> {
+    let mut list = crate::game::MoveList::new();
+    pos.generate(&mut list);
+    list.iter().map(|&m| (m, pos.san_facts(m))).collect()
+}
+
+impl<G: SanRules> San for G {
+    fn san(&self, mv: G::Move) -> String {
+        let all: Vec<SanFacts> = all_facts(self).into_iter().map(|(_, f)| f).collect();
+        write_san(&self.san_facts(mv), &all, self.check_mark(mv))
+    }
+
+    fn lan(&self, mv: G::Move) -> String {
+        write_lan(&self.san_facts(mv), self.check_mark(mv))
+    }
+
+    fn parse_san(&self, text: &str) -> Result<G::Move, MoveError> {
+        parse_san(self, text, &all_facts(self), G::BOARD, G::LETTERS)
+    }
+}
+
 /// What SAN says of one legal move: the facts writing and reading both work from. Squares are
 /// (file, rank), both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,12 +160,17 @@ pub fn write_san(mv: &SanFacts, all: &[SanFacts], check: CheckMark) -> String {
         out.push('x');
     }
     push_square(&mut out, mv.to);
+    push_suffix(&mut out, mv, check);
+    out
+}
+
+/// The promotion (`=F`) and the check mark of `mv`, the common end of SAN and LAN.
+fn push_suffix(out: &mut String, mv: &SanFacts, check: CheckMark) {
     if let Some(p) = mv.promotion {
         out.push('=');
         out.push(p);
     }
     out.push_str(check.as_str());
-    out
 }
 
 /// The LAN of the move `mv` with the mark `check`: `Rd1-d4`, `g4xh5`, `c7-c8=F+`.
@@ -141,11 +182,7 @@ pub fn write_lan(mv: &SanFacts, check: CheckMark) -> String {
     push_square(&mut out, mv.from);
     out.push(if mv.capture { 'x' } else { '-' });
     push_square(&mut out, mv.to);
-    if let Some(p) = mv.promotion {
-        out.push('=');
-        out.push(p);
-    }
-    out.push_str(check.as_str());
+    push_suffix(&mut out, mv, check);
     out
 }
 

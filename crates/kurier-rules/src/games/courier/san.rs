@@ -6,8 +6,8 @@
 use super::attacks::{FILES, RANKS};
 use super::movegen::{self, CountSink};
 use super::{Courier, Move, Piece};
-use crate::game::{Color, Game, MoveError, MoveList};
-use crate::san::{self, CheckMark, San, SanFacts};
+use crate::game::{Color, Game};
+use crate::san::{CheckMark, SanFacts, SanRules};
 
 /// The upper-case piece letters of docs/rules.md C2, the pawn's among them.
 const LETTERS: [char; Piece::COUNT] = {
@@ -38,13 +38,6 @@ fn facts(pos: &Courier, mv: Move) -> SanFacts {
     }
 }
 
-/// The legal moves of `pos` with their facts.
-fn all_facts(pos: &Courier) -> Vec<(Move, SanFacts)> {
-    let mut list = MoveList::new();
-    pos.generate(&mut list);
-    list.iter().map(|&m| (m, facts(pos, m))).collect()
-}
-
 /// `+` when `mv` gives check, `#` when the checked side has no move by the move rules
 /// (docs/rules.md C5), the bare-king rule (C7) set aside as cutechess and Fairy-Stockfish set it
 /// aside; no mark for a stalemate (C6).
@@ -62,26 +55,25 @@ fn check_mark(pos: &Courier, mv: Move) -> CheckMark {
     }
 }
 
-impl San for Courier {
-    fn san(&self, mv: Move) -> String {
-        let all: Vec<SanFacts> = all_facts(self).into_iter().map(|(_, f)| f).collect();
-        san::write_san(&facts(self, mv), &all, check_mark(self, mv))
+impl SanRules for Courier {
+    const BOARD: (usize, usize) = (FILES, RANKS);
+    const LETTERS: &'static [char] = &LETTERS;
+
+    fn san_facts(&self, mv: Move) -> SanFacts {
+        facts(self, mv)
     }
 
-    fn lan(&self, mv: Move) -> String {
-        san::write_lan(&facts(self, mv), check_mark(self, mv))
-    }
-
-    fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
-        san::parse_san(self, text, &all_facts(self), (FILES, RANKS), &LETTERS)
+    fn check_mark(&self, mv: Move) -> CheckMark {
+        check_mark(self, mv)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Reason;
+    use crate::game::{MoveError, Reason};
     use crate::games::courier::{PRE_CEREMONY_FEN, START_FEN};
+    use crate::san::San;
 
     fn pos(fen: &str) -> Courier {
         Courier::from_fen(fen).unwrap()

@@ -9,8 +9,8 @@
 //! (Fairy-Stockfish's `schachdame.ini` defines it as a custom piece) may write it.
 
 use super::{Move, Piece, Schachdame};
-use crate::game::{Color, Game, MoveError, MoveList};
-use crate::san::{self, CheckMark, San, SanFacts};
+use crate::game::{Color, Game};
+use crate::san::{CheckMark, SanFacts, SanRules};
 
 /// The upper-case piece letters of docs/rules.md S2.
 const LETTERS: [char; 3] = ['P', 'B', 'K'];
@@ -36,13 +36,6 @@ fn facts(pos: &Schachdame, mv: Move) -> SanFacts {
     }
 }
 
-/// The legal moves of `pos` with their facts.
-fn all_facts(pos: &Schachdame) -> Vec<(Move, SanFacts)> {
-    let mut list = MoveList::new();
-    pos.generate(&mut list);
-    list.iter().map(|&m| (m, facts(pos, m))).collect()
-}
-
 /// `+` when `mv` gives check, `#` when it mates (docs/rules.md S7).
 fn check_mark(pos: &Schachdame, mv: Move) -> CheckMark {
     let after = pos.play(mv);
@@ -55,26 +48,25 @@ fn check_mark(pos: &Schachdame, mv: Move) -> CheckMark {
     }
 }
 
-impl San for Schachdame {
-    fn san(&self, mv: Move) -> String {
-        let all: Vec<SanFacts> = all_facts(self).into_iter().map(|(_, f)| f).collect();
-        san::write_san(&facts(self, mv), &all, check_mark(self, mv))
+impl SanRules for Schachdame {
+    const BOARD: (usize, usize) = (8, 8);
+    const LETTERS: &'static [char] = &LETTERS;
+
+    fn san_facts(&self, mv: Move) -> SanFacts {
+        facts(self, mv)
     }
 
-    fn lan(&self, mv: Move) -> String {
-        san::write_lan(&facts(self, mv), check_mark(self, mv))
-    }
-
-    fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
-        san::parse_san(self, text, &all_facts(self), (8, 8), &LETTERS)
+    fn check_mark(&self, mv: Move) -> CheckMark {
+        check_mark(self, mv)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Reason;
+    use crate::game::{MoveError, MoveList, Reason};
     use crate::games::schachdame::START_FEN;
+    use crate::san::San;
 
     fn pos(fen: &str) -> Schachdame {
         Schachdame::from_fen(fen).unwrap()
