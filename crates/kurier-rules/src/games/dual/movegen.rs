@@ -82,22 +82,10 @@ fn search_from<V: Visitor>(
     v: &mut V,
     mut start: impl FnMut(&mut V),
 ) {
-    let us = pos.side;
-    let (own, enemy, promotion) = (
-        pos.occupied_by(us),
-        pos.occupied_by(!us),
-        pos.promotion_rank(),
-    );
-    for from in squares(men) {
+    each_capturer(pos, men, kings, |ctx, from, king| {
         start(v);
-        let ctx = captures::Ctx::new(from, own, enemy, promotion, true);
-        captures::search(&ctx, from, 0, false, v);
-    }
-    for from in squares(kings) {
-        start(v);
-        let ctx = captures::Ctx::new(from, own, enemy, promotion, false);
-        captures::search(&ctx, from, 0, true, v);
-    }
+        captures::search(ctx, from, 0, king, v);
+    });
 }
 
 /// Men's quiet steps (docs/rules.md D3) as (targets, origin offset) pairs: `from = to - offset`.
@@ -139,6 +127,20 @@ fn generate_captures_from(pos: &DualCheckers, men: u64, kings: u64, list: &mut M
 /// Calls `f` for every distinct capture of the men `men` and kings `kings`, however many
 /// ([`captures::each_move`]), men first.
 fn each_capture_from(pos: &DualCheckers, men: u64, kings: u64, f: &mut dyn FnMut(Move)) {
+    each_capturer(pos, men, kings, |ctx, from, king| {
+        captures::each_move(ctx, from, king, f);
+    });
+}
+
+/// Calls `f(context, from, is_king)` for each of the side to move's men `men`, then each of its
+/// kings `kings`: the one place the capture search's context is set up.
+#[inline(always)]
+fn each_capturer(
+    pos: &DualCheckers,
+    men: u64,
+    kings: u64,
+    mut f: impl FnMut(&captures::Ctx, usize, bool),
+) {
     let us = pos.side;
     let (own, enemy, promotion) = (
         pos.occupied_by(us),
@@ -146,12 +148,18 @@ fn each_capture_from(pos: &DualCheckers, men: u64, kings: u64, f: &mut dyn FnMut
         pos.promotion_rank(),
     );
     for from in squares(men) {
-        let ctx = captures::Ctx::new(from, own, enemy, promotion, true);
-        captures::each_move(&ctx, from, false, f);
+        f(
+            &captures::Ctx::new(from, own, enemy, promotion, true),
+            from,
+            false,
+        );
     }
     for from in squares(kings) {
-        let ctx = captures::Ctx::new(from, own, enemy, promotion, false);
-        captures::each_move(&ctx, from, true, f);
+        f(
+            &captures::Ctx::new(from, own, enemy, promotion, false),
+            from,
+            true,
+        );
     }
 }
 
