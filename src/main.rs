@@ -6,6 +6,7 @@ use clap::{CommandFactory, Parser};
 use kurier::cli::{self, Cli, Command};
 use kurier_rules::with_game;
 use std::error::Error;
+use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
@@ -80,9 +81,32 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
     }
 }
 
+/// The command line, with a cutechess-cli style `kurier match -variant ... -engine cmd=...`
+/// rewritten into Kurier's flags (`kurier_match::cutechess_args`) before clap reads it. `match`
+/// is the first word after the global `--config FILE`, if any.
+fn command_line() -> Vec<OsString> {
+    let mut args: Vec<OsString> = std::env::args_os().collect();
+    let mut i = 1;
+    while let Some(word) = args.get(i).and_then(|a| a.to_str()) {
+        match word {
+            "--config" => i += 2,
+            w if w.starts_with("--config=") => i += 1,
+            _ => break,
+        }
+    }
+    if args.get(i).and_then(|a| a.to_str()) == Some("match") {
+        let rest = args.split_off(i + 1);
+        match kurier_match::cutechess_args::normalise(rest) {
+            Ok(rest) => args.extend(rest),
+            Err(e) => usage_error("match", e),
+        }
+    }
+    args
+}
+
 fn main() -> ExitCode {
     // Help, the version and mistakes in the arguments: clap prints them and exits (0 or 2).
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(command_line());
     let loaded = kurier_engine::config::load(cli.config.as_deref());
     start_log(loaded.options.log_level);
     // Each message names the file and line and says what follows (a setting skipped, or all).

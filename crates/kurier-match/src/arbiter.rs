@@ -11,7 +11,8 @@
 //!   both clocks and waits at most the time left plus the time margin; without a clock it waits
 //!   the move timeout (plus the fixed time per move, if any) and then scores a stalled engine
 //!   as lost;
-//! - by score adjudication, when asked for;
+//! - by score adjudication, when asked for, and as a draw once the game reaches the maximum
+//!   length (`max_moves` full moves, opening moves included, as cutechess-cli's `-maxmoves`);
 //! - unfinished (`*`, `{interrupted}`) when the match is interrupted ([`super::interrupt`]): the
 //!   arbiter looks at the [`Interrupt`] before each move and every 50 ms while it waits for
 //!   one, and leaves the engines to be quit (they are not asked to stop their search first).
@@ -189,6 +190,8 @@ pub struct GameReport {
     pub moves: Vec<PlayedMove>,
     /// How it ended.
     pub end: GameEnd,
+    /// The position at its end, as FEN.
+    pub end_fen: String,
 }
 
 /// Settings of the arbiter that are the same for every game.
@@ -196,12 +199,12 @@ pub struct GameReport {
 pub struct ArbiterSettings {
     /// The game.
     pub variant: Variant,
-    /// Lateness accepted after a flag falls.
-    pub time_margin: Duration,
     /// Longest wait for a move without a clock.
     pub move_timeout: Duration,
     /// Score adjudication.
     pub adjudication: Adjudication,
+    /// A game reaching this many full moves is adjudicated a draw.
+    pub max_moves: Option<u32>,
 }
 
 /// Streaks of scores for adjudication, per side.
@@ -234,12 +237,17 @@ impl Streaks {
         if let Some(r) = adj.resign {
             for loser in Color::BOTH {
                 let (l, w) = (loser.index(), (!loser).index());
-                if self.losing[l] >= r.moves && self.winning[w] >= r.moves {
+                if self.losing[l] >= r.moves && (!r.two_sided || self.winning[w] >= r.moves) {
+                    let whose = if r.two_sided {
+                        "both engines' scores"
+                    } else {
+                        "the loser's score"
+                    };
                     return Some(GameEnd::loss(
                         loser,
                         Termination::Adjudication,
                         format!(
-                            "{} wins by adjudication: both engines' scores beyond {} cp for {} moves",
+                            "{} wins by adjudication: {whose} beyond {} cp for {} moves",
                             (!loser).name(),
                             r.cp,
                             r.moves
@@ -367,11 +375,13 @@ pub enum OpeningError {
     },
 }
 
-/// Plays one game: `players[0]` has White. Errors only on a bad opening. When `interrupt` is
-/// set the game stops at once, unfinished.
+/// Plays one game: `players[0]` has White; `margins` are the lateness each side may have after
+/// its flag falls. Errors only on a bad opening. When `interrupt` is set the game stops at once,
+/// unfinished.
 pub fn play_game<G: Game>(
     players: [&mut Player; 2],
     limits: [Limits; 2],
+    margins: [Duration; 2],
     opening: &Opening,
     settings: &ArbiterSettings,
     interrupt: &Interrupt,
@@ -405,11 +415,12 @@ pub fn play_game<G: Game>(
         limits: limits[color.index()],
     });
     let mut texts: Vec<String> = moves.iter().map(|m| m.text.clone()).collect();
-    let report = |moves: Vec<PlayedMove>, end: GameEnd| GameReport {
+    let report = |moves: Vec<PlayedMove>, end: GameEnd, end_fen: String| GameReport {
         start_fen: start_fen.clone(),
         default_start,
         moves,
         end,
+        end_fen,
     };
 
     for color in Color::BOTH {
@@ -420,7 +431,7 @@ pub fn play_game<G: Game>(
                 format!("{} cannot start the game: {e}", color.name()),
             );
             finish(&mut players, &end);
-            return Ok(report(moves, end));
+            return Ok(report(moves, end, record.current().fen()));
         }
     }
 
@@ -434,6 +445,14 @@ pub fn play_game<G: Game>(
     let end = loop {
         if let Some(outcome) = record.outcome() {
             break GameEnd::by_rules(outcome);
+        }
+        if let Some(n) = settings.max_moves {
+            if moves.len() >= 2 * n as usize {
+                break GameEnd::draw(
+                    Termination::Adjudication,
+                    format!("Draw by adjudication: maximal game length ({n} moves)"),
+                );
+            }
         }
         if moves.len() >= MAX_PLIES {
             break GameEnd::draw(
@@ -460,7 +479,7 @@ pub fn play_game<G: Game>(
         }
         let sent = Instant::now();
         let (allowance, clocked) = match (&clocks[s], limits[s].search.movetime) {
-            (Some(c), _) => (c.allowance(settings.time_margin), true),
+            (Some(c), _) => (c.allowance(margins[s]), true),
             (None, Some(st)) => (st + settings.move_timeout, false),
             (None, None) => (settings.move_timeout, false),
         };
@@ -476,7 +495,7 @@ pub fn play_game<G: Game>(
                         Reply::Move(text) => {
                             let used = at.saturating_duration_since(sent);
                             if let Some(clock) = clocks[s].as_mut() {
-                                if let Err(flag) = clock.punch(used, settings.time_margin) {
+                                if let Err(flag) = clock.punch(used, margins[s]) {
                                     break 'wait Some(GameEnd::loss(
                                         side,
                                         Termination::TimeForfeit,
@@ -604,7 +623,7 @@ pub fn play_game<G: Game>(
     if end.is_finished() {
         finish(&mut players, &end);
     }
-    Ok(report(moves, end))
+    Ok(report(moves, end, record.current().fen()))
 }
 
 /// Tells both engines the result, stopping a search that still runs.
@@ -663,7 +682,11 @@ mod tests {
                 cp: 10,
                 from: 0,
             }),
-            resign: Some(ResignRule { moves: 2, cp: 500 }),
+            resign: Some(ResignRule {
+                moves: 2,
+                cp: 500,
+                two_sided: true,
+            }),
         };
         let mut s = Streaks::default();
         for _ in 0..2 {
@@ -684,6 +707,25 @@ mod tests {
         // A move without a score breaks the streak.
         s.record(Color::Black, None, &adj);
         assert!(s.verdict(&adj, 4).is_none());
+        // One-sided: the loser's own score is enough.
+        let one = Adjudication {
+            draw: None,
+            resign: Some(ResignRule {
+                moves: 2,
+                cp: 500,
+                two_sided: false,
+            }),
+        };
+        let mut s = Streaks::default();
+        for _ in 0..2 {
+            s.record(Color::White, Some(Score::Cp(0)), &one);
+            s.record(Color::Black, Some(Score::Cp(-600)), &one);
+        }
+        assert_eq!(s.verdict(&one, 3).unwrap().winner(), Some(Color::White));
+        assert!(
+            s.verdict(&adj, 3).is_none(),
+            "two-sided needs the winner's score too"
+        );
     }
 
     #[test]

@@ -20,6 +20,9 @@
 //!
 //! - [`match_args`]: the command line (clap), checked into the [`settings`] of a match with clear
 //!   errors; [`settings`]: the engines, limits, adjudication, SPRT and openings of a match.
+//! - [`cutechess_args`]: cutechess-cli's command line, rewritten into Kurier's flags before clap
+//!   reads them; [`engine_conf`]: cutechess's `engines.json` for `conf=NAME`; [`suggest`]: the
+//!   nearest known word to a typo.
 //! - [`process`]: the child process — spawn with a working directory, a reader thread that
 //!   time-stamps each line, timeouts on every wait, killed and reaped on drop.
 //! - [`player`], [`uci_engine`], [`xboard_engine`]: handshake, game set-up, move requests, what
@@ -31,11 +34,17 @@
 //!   [`notation`]: the moves in PGN — SAN (default), LAN or protocol notation for Courier and
 //!   Schachdame (`--pgn-notation`), every one of them read back.
 //! - [`stats`]: Elo with error bars, LOS, SPRT.
-//! - [`tournament`]: the schedule (pairs, rounds, colours, openings) and concurrent play.
+//! - [`schedule`]: who plays whom with which colours and opening (round-robin or gauntlet);
+//!   [`tournament`]: concurrent play, the PGN/EPD output and the tables;
+//!   [`cutechess_lines`]: the `Score of ...`, `Elo difference: ...`, `SPRT: ...` lines and the
+//!   rank table as cutechess-cli prints them.
 //! - [`interrupt`]: SIGINT and SIGTERM end a match in order — games in progress recorded as `*`,
 //!   the tables printed, every engine quit or killed, exit status 130 or 143.
 
 pub mod arbiter;
+pub mod cutechess_args;
+pub mod cutechess_lines;
+pub mod engine_conf;
 pub mod interrupt;
 pub mod match_args;
 pub mod notation;
@@ -46,8 +55,10 @@ pub mod process;
 pub mod replay;
 pub mod reply;
 pub mod request;
+pub mod schedule;
 pub mod settings;
 pub mod stats;
+pub mod suggest;
 pub mod tournament;
 pub mod uci_engine;
 pub mod xboard_engine;

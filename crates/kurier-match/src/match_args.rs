@@ -6,17 +6,21 @@
 //! kurier match --variant NAME --engine SPEC --engine SPEC [--each SPEC] [--games N] [--rounds N]
 //!              [--tc TC | --st SEC | --depth N | --nodes N] [--openings FILE [order=..] [plies=N]]
 //!              [--concurrency N] [--pgn FILE] [--pgn-notation san|lan|coordinate]
-//!              [--adjudicate draw=M:CP[:FROM] resign=M:CP]
+//!              [--adjudicate draw=M:CP[:FROM] resign=M:CP[:one-sided]] [--max-moves N]
 //!              [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--seed N] [--timemargin MS]
-//!              [--move-timeout SEC] [--event NAME]
+//!              [--move-timeout SEC] [--event NAME] [--tournament round-robin|gauntlet]
+//!              [--repeat N] [--noswap] [--pgn-minimal] [--pgn-finished-only] [--epd FILE]
+//!              [--rating-interval N] [--recover on|off] [--wait MS] [--engines FILE]
 //! kurier match --replay FILE.pgn [--variant NAME]
 //! ```
 //!
 //! An engine SPEC is one argument of `key=value` words, split like a shell line (quotes group
-//! words): `cmd=PROGRAM [ARGS...] proto=uci|xboard name=NAME option.X=Y init=TEXT dir=DIR
-//! variant=NAME tc=TC st=SEC depth=N nodes=N restart=on|off`. Words after `cmd=` that are not a
-//! known `key=value` are the program's arguments. Keys of an engine override `--each`, which
-//! overrides the global flags.
+//! words): `cmd=PROGRAM [ARGS...] arg=ARG conf=NAME proto=uci|xboard name=NAME option.X=Y
+//! init=TEXT dir=DIR variant=NAME tc=TC st=SEC depth=N nodes=N timemargin=MS
+//! restart=auto|on|off ponder=on|off`. Words after `cmd=` that are not a known `key=value` are
+//! the program's arguments. Keys of an engine override its `conf=` entry, which overrides
+//! `--each`, which overrides the global flags. cutechess-cli's own command line is rewritten
+//! into these flags first ([`super::cutechess_args`]).
 //!
 //! Hand-written here, on purpose: the grammar INSIDE one flag's value — the engine SPEC's
 //! `key=value` words and the `key=value` words of `--openings`, `--adjudicate` and `--sprt`.
@@ -25,10 +29,12 @@
 //! `cmd=`) and a mistyped key after `cmd=` must be refused rather than passed to the program.
 //! The words themselves are split by the `shell-words` crate.
 
+use super::engine_conf::{self, ConfError, EngineConf};
 use super::notation::PgnNotation;
 use super::settings::{
-    Adjudication, DrawRule, EngineSpec, Limits, MatchCommand, MatchOptions, OpeningOrder,
-    OpeningsSpec, Protocol, ResignRule, SprtParams,
+    Adjudication, DrawRule, EngineSpec, GameOutput, Limits, MatchCommand, MatchOptions,
+    OpeningFormat, OpeningOrder, OpeningsSpec, Protocol, ResignRule, RestartMode, SprtParams,
+    TournamentKind,
 };
 use kurier_rules::games::Variant;
 use kurier_wire::time_control::parse_seconds;
@@ -42,24 +48,74 @@ pub const MATCH_USAGE: &str =
     "kurier match --variant <NAME> --engine <SPEC> --engine <SPEC>... [OPTIONS]
        kurier match --replay <FILE> [--variant <NAME>]";
 
-/// The engine-spec grammar, shown below the flags in `kurier match --help`.
+/// The engine-spec grammar and the cutechess-cli table, shown below the flags in
+/// `kurier match --help`.
 pub const ENGINE_SPEC_HELP: &str = "\
 Engine SPEC (one argument; words split like a shell line, quotes group words):
-  cmd=PROGRAM [ARGS...]   the engine command (required); words after it that are not
-                          a key=value below are its arguments (quote others into cmd='...')
+  cmd=PROGRAM [ARGS...]   the engine command (required unless conf=); words after it that
+                          are not a key=value below are its arguments (quote others into
+                          cmd='...'); arg=ARG adds one more (repeatable)
+  conf=NAME               the entry NAME of the engines file (--engines, cutechess format)
   proto=uci|xboard        protocol (default uci)
   name=NAME               name in tables and PGN (default: the program's file name)
   option.X=Y              UCI setoption / XBoard 'option X=Y' (repeatable)
-  init=TEXT               a line sent after the handshake (repeatable)
+  init=TEXT               a line sent after the handshake (repeatable; \\n splits lines)
   dir=DIR                 working directory
   variant=NAME            the engine's own name for the game (UCI_Variant / XBoard variant)
-  tc=TC st=SEC depth=N nodes=N   limits for this engine (override the global ones)
-  restart=on|off          start a fresh process for every game (default off)
-An engine's own keys win over --each, which wins over the global flags.
+  tc=TC st=SEC depth=N nodes=N   limits for this engine (override the global ones);
+                          tc=inf, tc=40/60+0.5, tc=0:30+0.2, tc=5/move
+  timemargin=MS           this engine's --timemargin
+  restart=auto|on|off     a fresh process for every game: as the engine asks (XBoard
+                          reusable=0), always, never (default auto)
+  ponder=on|off           think on the opponent's time (UCI go ponder, XBoard hard)
+An engine's own keys win over conf=, which wins over --each, then the global flags.
+
+cutechess-cli command lines work as they are (kurier match -variant courier -engine cmd=K
+name=A -engine ... -each tc=40/60 -games 2 -rounds 10 -pgnout out.pgn); each option becomes:
+  cutechess-cli                      kurier match
+  -variant V                         --variant V (courier; also schachdame, dualcheckers)
+  -engine WORD...                    --engine \"WORD ...\" (one key=value per word)
+     cmd= name= proto= dir= arg= conf= tc= st= depth= nodes= option.X= restart= timemargin=
+                                     the same keys (cmd= names one program, as in cutechess)
+     initstr=TEXT                    init=TEXT
+     ponder                          ponder=on
+  -each WORD...                      --each \"WORD ...\" (but an engine's own keys win)
+  -engines FILE                      --engines FILE (default ./engines.json, then
+                                     ~/.config/cutechess/engines.json)
+  -tournament round-robin|gauntlet   --tournament round-robin|gauntlet
+  -games N   -rounds N               --games N   --rounds N
+  -repeat [N]                        --repeat N (default 2: each opening twice, colours
+                                     swapped; this is Kurier's default pairing)
+  -noswap                            --noswap
+  -concurrency N                     --concurrency N
+  -openings file=F format=epd|pgn order=sequential|random plies=N start=N
+                                     --openings file=F format=.. order=.. plies=N start=N
+  -pgnout FILE [min] [fi]            --pgn FILE [--pgn-minimal] [--pgn-finished-only]
+  -epdout FILE                       --epd FILE
+  -draw movenumber=N movecount=C score=S   --adjudicate draw=C:S:N+1
+  -resign movecount=C score=S [twosided=true]
+                                     --adjudicate resign=C:S:one-sided (two-sided)
+  -maxmoves N                        --max-moves N
+  -sprt elo0= elo1= alpha= beta=     --sprt elo0= elo1= alpha= beta=
+  -ratinginterval N                  --rating-interval N
+  -srand N                           --seed N
+  -recover                           --recover on
+  -wait MS                           --wait MS
+  -event NAME                        --event NAME
+A command line with a cutechess option takes cutechess-cli's defaults where Kurier's
+differ: --games 1, --repeat 1 (a new opening each game), --recover off, --timemargin 0.
+Not available (an error says why): -tb -tbpieces -tbignore50 -bookmode -outcomeinterval
+-resultformat -debug -reverse -seeds -site; the engine keys book bookdepth whitepov trust
+tscale debug stderr; -openings policy=. An unknown option is an error naming the nearest.
+Output: Kurier's tables, then cutechess-cli's lines (Score of A vs B: W - L - D  [ratio] N,
+Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %, SPRT: llr ..., the rank table for more
+than two engines), also every --rating-interval games.
 
 Examples:
   kurier match --variant courier --tc 10+0.1 --engine cmd=kurier \\
       --engine \"cmd=fairy-stockfish name=FSF option.Threads=1\" --games 20 --pgn out.pgn
+  kurier match -variant courier -each tc=10+0.1 -engine name=Kurier cmd=kurier proto=uci \\
+      -engine name=FSF cmd=fairy-stockfish proto=uci -games 2 -rounds 10 -pgnout out.pgn
   kurier match --replay out.pgn";
 
 /// A flag's or key's value that does not read as what it wants.
@@ -87,8 +143,9 @@ pub enum SpecError {
     Unterminated(String),
     /// A word that is neither a known key nor (right after `cmd=`) a program argument.
     #[error(
-        "'{0}' is not a known key=value word (keys: cmd proto name option.X init dir variant tc \
-         st depth nodes restart; quote program arguments of that form into cmd: cmd='prog {0}')"
+        "'{0}' is not a known key=value word (keys: cmd arg conf proto name option.X init dir \
+         variant tc st depth nodes timemargin restart ponder; quote program arguments of that \
+         form into cmd: cmd='prog {0}')"
     )]
     UnknownWord(String),
     /// A key that may be given once came twice.
@@ -106,9 +163,15 @@ pub enum SpecError {
     /// `variant=` with blanks.
     #[error("variant: '{0}' has blanks")]
     VariantBlanks(String),
-    /// `restart=` is not on or off.
-    #[error("restart: '{0}' is not on or off")]
+    /// `restart=` is not auto, on or off.
+    #[error("restart: '{0}' is not auto, on or off")]
     Restart(String),
+    /// `ponder=` is not on or off.
+    #[error("ponder: '{0}' is not on or off")]
+    Ponder(String),
+    /// `timemargin=` is not a number of milliseconds.
+    #[error("timemargin: '{0}' is not a number of milliseconds (0 to 600000)")]
+    TimeMargin(String),
     /// `option.=` without a name, or with a line break.
     #[error("'{0}' needs an option name: option.NAME=VALUE")]
     OptionName(String),
@@ -139,7 +202,7 @@ pub enum SpecError {
 
 /// A mistake found when the flags of `kurier match` are checked together, or in the
 /// `key=value` words of `--openings`, `--adjudicate` and `--sprt`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum MatchError {
     /// An engine that does not resolve (after `--each` and the global flags are applied).
     #[error("--engine {index}: {source}")]
@@ -229,6 +292,23 @@ pub enum MatchError {
     /// No file for `--openings`.
     #[error("--openings needs a FILE")]
     OpeningsFile,
+    /// `format=` is not a format.
+    #[error("--openings format={0}: epd or pgn")]
+    OpeningsFormat(String),
+    /// `start=` is not a number above 0.
+    #[error("--openings start: {0}")]
+    OpeningsStart(ValueError),
+    /// The third field of a resign rule.
+    #[error("--adjudicate resign={0}: the third field is one-sided or two-sided")]
+    ResignSides(String),
+    /// An engine configuration (`conf=`) that cannot be used.
+    #[error("--engine {index}: {source}")]
+    Conf {
+        /// 1 for the first `--engine`.
+        index: usize,
+        /// What is wrong.
+        source: ConfError,
+    },
 }
 
 /// Splits one value into words like a POSIX shell line (`shell-words`: blanks separate words,
@@ -251,7 +331,13 @@ struct RawSpec {
     st: Option<Duration>,
     depth: Option<u32>,
     nodes: Option<u64>,
-    restart: Option<bool>,
+    restart: Option<RestartMode>,
+    /// `arg=` words: program arguments after those of `cmd=`.
+    args: Vec<String>,
+    /// `conf=NAME`: an entry of the engines file as the base of this spec.
+    conf: Option<String>,
+    ponder: Option<bool>,
+    timemargin: Option<Duration>,
 }
 
 /// A number above 0 (`--games`, `depth=`, ...).
@@ -378,10 +464,33 @@ impl RawSpec {
                 "restart" => {
                     once(spec.restart.is_some())?;
                     spec.restart = Some(match value {
-                        "on" | "true" | "yes" => true,
-                        "off" | "false" | "no" => false,
+                        "auto" => RestartMode::Auto,
+                        "on" | "true" | "yes" => RestartMode::On,
+                        "off" | "false" | "no" => RestartMode::Off,
                         _ => return Err(SpecError::Restart(value.to_string())),
                     });
+                }
+                "ponder" => {
+                    once(spec.ponder.is_some())?;
+                    spec.ponder = Some(match value {
+                        "on" | "true" | "yes" => true,
+                        "off" | "false" | "no" => false,
+                        _ => return Err(SpecError::Ponder(value.to_string())),
+                    });
+                }
+                "timemargin" => {
+                    once(spec.timemargin.is_some())?;
+                    let ms = value
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|&ms| ms <= 600_000)
+                        .ok_or_else(|| SpecError::TimeMargin(value.to_string()))?;
+                    spec.timemargin = Some(Duration::from_millis(ms));
+                }
+                "arg" => spec.args.push(value.to_string()),
+                "conf" => {
+                    once(spec.conf.is_some())?;
+                    spec.conf = Some(value.to_string());
                 }
                 option => {
                     let name = option.strip_prefix("option.").unwrap_or_default();
@@ -419,7 +528,52 @@ impl RawSpec {
             depth: over.depth.or(self.depth),
             nodes: over.nodes.or(self.nodes),
             restart: over.restart.or(self.restart),
+            // The engine's own arguments first, then those of `--each` (cutechess-cli's order).
+            args: over.args.iter().chain(&self.args).cloned().collect(),
+            conf: over.conf.clone().or_else(|| self.conf.clone()),
+            ponder: over.ponder.or(self.ponder),
+            timemargin: over.timemargin.or(self.timemargin),
         }
+    }
+
+    /// The keys of an engines.json entry, as a spec.
+    fn from_conf(conf: &EngineConf) -> Result<RawSpec, ConfError> {
+        let invalid = |what: String| ConfError::Invalid {
+            name: conf.name.clone(),
+            what,
+        };
+        conf.warn_unsupported();
+        let dir =
+            (!conf.working_directory.is_empty()).then(|| PathBuf::from(&conf.working_directory));
+        let cmd = engine_conf::command_words(&conf.command, dir.as_deref());
+        if cmd.iter().all(|w| w.is_empty()) {
+            return Err(invalid("the command is empty".to_string()));
+        }
+        let proto = match conf.protocol.as_str() {
+            "" => None,
+            "uci" => Some(Protocol::Uci),
+            "xboard" | "cecp" => Some(Protocol::Xboard),
+            other => return Err(invalid(format!("protocol '{other}' is not uci or xboard"))),
+        };
+        let restart = match conf.restart.as_deref() {
+            None | Some("auto") => None,
+            Some("on") => Some(RestartMode::On),
+            Some("off") => Some(RestartMode::Off),
+            Some(other) => {
+                return Err(invalid(format!("restart '{other}' is not auto, on or off")))
+            }
+        };
+        Ok(RawSpec {
+            cmd: Some(cmd),
+            proto,
+            name: (!conf.name.is_empty()).then(|| conf.name.clone()),
+            dir,
+            options: conf.option_pairs(),
+            init: conf.init_lines(),
+            restart,
+            ponder: conf.ponder.then_some(true),
+            ..RawSpec::default()
+        })
     }
 }
 
@@ -437,6 +591,10 @@ fn is_key(key: &str) -> bool {
             | "depth"
             | "nodes"
             | "restart"
+            | "arg"
+            | "conf"
+            | "ponder"
+            | "timemargin"
     ) || key.starts_with("option.")
 }
 
@@ -534,11 +692,20 @@ fn parse_adjudication(values: &[String]) -> Result<Adjudication, MatchError> {
                 };
                 a.draw = Some(DrawRule { moves, cp, from });
             }
-            ("resign", 2) => {
+            ("resign", 2 | 3) => {
                 if cp == 0 {
                     return Err(MatchError::ResignScore(v));
                 }
-                a.resign = Some(ResignRule { moves, cp });
+                let two_sided = match fields.get(2) {
+                    None | Some(&"two-sided") => true,
+                    Some(&"one-sided") => false,
+                    Some(_) => return Err(MatchError::ResignSides(v)),
+                };
+                a.resign = Some(ResignRule {
+                    moves,
+                    cp,
+                    two_sided,
+                });
             }
             ("draw" | "resign", _) => return Err(bad()),
             _ => {
@@ -553,13 +720,16 @@ fn parse_adjudication(values: &[String]) -> Result<Adjudication, MatchError> {
     Ok(a)
 }
 
-/// `--openings FILE [order=..] [plies=N]`: the first value is the file unless it holds a `=`
-/// (then `file=` names it); the file is not split into words, so it may hold blanks.
+/// `--openings FILE [format=..] [order=..] [plies=N] [start=N]`: the first value is the file
+/// unless it holds a `=` (then `file=` names it); the file is not split into words, so it may
+/// hold blanks.
 fn parse_openings(values: &[String]) -> Result<OpeningsSpec, MatchError> {
     let mut spec = OpeningsSpec {
         file: PathBuf::new(),
+        format: None,
         order: OpeningOrder::Sequential,
         plies: None,
+        start: 1,
     };
     let rest = match values.split_first() {
         Some((first, rest)) if !first.contains('=') => {
@@ -584,11 +754,19 @@ fn parse_openings(values: &[String]) -> Result<OpeningsSpec, MatchError> {
                 }
             }
             "plies" => spec.plies = Some(positive(&v).map_err(MatchError::OpeningsPlies)?),
+            "format" => {
+                spec.format = Some(match v.as_str() {
+                    "epd" | "fen" => OpeningFormat::Epd,
+                    "pgn" => OpeningFormat::Pgn,
+                    _ => return Err(MatchError::OpeningsFormat(v)),
+                })
+            }
+            "start" => spec.start = positive(&v).map_err(MatchError::OpeningsStart)?,
             _ => {
                 return Err(MatchError::UnknownKey {
                     flag: "--openings",
                     key: k,
-                    known: "file order plies",
+                    known: "file format order plies start",
                 })
             }
         }
@@ -621,6 +799,15 @@ pub struct MatchArgs {
     #[arg(long, value_name = "SPEC", value_parser = each_spec)]
     each: Vec<RawSpec>,
 
+    /// engines.json (cutechess format) for conf=NAME [default: ./engines.json, else
+    /// cutechess's own]
+    #[arg(long = "engines", value_name = "FILE")]
+    engines_file: Option<PathBuf>,
+
+    /// Who meets whom: every engine every other, or the first engine each of the others
+    #[arg(long, value_name = "KIND", value_enum, default_value_t = TournamentKind::RoundRobin)]
+    tournament: TournamentKind,
+
     /// Games per pair and round (colours alternate)
     #[arg(long, value_name = "N", default_value = "2", value_parser = positive::<u32>)]
     games: u32,
@@ -628,6 +815,14 @@ pub struct MatchArgs {
     /// Rounds; every pair of engines meets in each
     #[arg(long, value_name = "N", default_value = "1", value_parser = positive::<u32>)]
     rounds: u32,
+
+    /// Games from each opening in a row (2: a colour-reversed pair; 1: a new opening each game)
+    #[arg(long, value_name = "N", default_value = "2", value_parser = positive::<u32>)]
+    repeat: u32,
+
+    /// Keep the colours of a pair of engines (the first has White in every game)
+    #[arg(long)]
+    noswap: bool,
 
     /// Clock [MOVES/]BASE[+INC], seconds or m:ss (40/60+0.5, 1:30+1)
     #[arg(long, value_name = "TC", value_parser = time_control, help_heading = "Limits")]
@@ -658,20 +853,50 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
 
+    /// PGN with the seven-tag roster (and SetUp, FEN, Variant) and no comments
+    #[arg(long, requires = "pgn")]
+    pgn_minimal: bool,
+
+    /// Leave games stopped before their end (*) out of the PGN
+    #[arg(long, requires = "pgn")]
+    pgn_finished_only: bool,
+
+    /// Append the final position of every game to this file, one FEN a line
+    #[arg(long, value_name = "FILE")]
+    epd: Option<PathBuf>,
+
     /// How PGN moves of Courier and Schachdame are written (Dual checkers keeps its own
     /// notation); --replay and --openings read every notation
     #[arg(long, value_name = "NOTATION", value_enum, default_value_t = PgnNotation::San)]
     pgn_notation: PgnNotation,
 
-    /// End games by scores: draw=MOVES:CP[:FROM] resign=MOVES:CP
+    /// End games by scores: draw=MOVES:CP[:FROM] resign=MOVES:CP[:one-sided]
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..,
           action = clap::ArgAction::Set, overrides_with = "adjudicate")]
     adjudicate: Option<Vec<String>>,
+
+    /// A game reaching N full moves is adjudicated a draw (0: no limit)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    max_moves: u32,
 
     /// SPRT of two engines: elo0=0 elo1=5 alpha=0.05 beta=0.05
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..,
           action = clap::ArgAction::Set, overrides_with = "sprt")]
     sprt: Option<Vec<String>>,
+
+    /// Print cutechess-cli's result lines every N games, as well as at the end (0: at the end)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    rating_interval: u32,
+
+    /// Restart an engine that crashed or stalled for the next game; off: stop the match
+    #[arg(long, value_name = "on|off", default_value = "on", action = clap::ArgAction::Set,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    recover: bool,
+
+    /// Pause between two games, ms
+    #[arg(long, value_name = "MS", default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
+    wait: u64,
 
     /// Seed for order=random
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -721,12 +946,29 @@ impl MatchArgs {
             .each
             .iter()
             .fold(global, |base, more| base.overridden_by(more));
+        let mut confs: Option<(PathBuf, Vec<EngineConf>)> = None;
         let mut specs: Vec<EngineSpec> = Vec::new();
         for (n, raw) in self.engines.iter().enumerate() {
-            let spec = resolve(&base.overridden_by(raw)).map_err(|source| MatchError::Engine {
-                index: n + 1,
-                source,
-            })?;
+            let index = n + 1;
+            let layered = match raw.conf.as_ref().or(base.conf.as_ref()) {
+                None => base.overridden_by(raw),
+                Some(name) => {
+                    let conf_error = |source| MatchError::Conf { index, source };
+                    if confs.is_none() {
+                        let path = engine_conf::engines_file(self.engines_file.as_deref())
+                            .ok_or_else(|| conf_error(ConfError::NoFile { name: name.clone() }))?;
+                        let list = engine_conf::load(&path).map_err(conf_error)?;
+                        confs = Some((path, list));
+                    }
+                    let Some((path, list)) = confs.as_ref() else {
+                        unreachable!("loaded above")
+                    };
+                    let conf = engine_conf::find(list, name, path).map_err(conf_error)?;
+                    let conf = RawSpec::from_conf(conf).map_err(conf_error)?;
+                    base.overridden_by(&conf).overridden_by(raw)
+                }
+            };
+            let spec = resolve(&layered).map_err(|source| MatchError::Engine { index, source })?;
             specs.push(spec);
         }
         // Names identify engines in tables and PGN: make them unique.
@@ -751,13 +993,25 @@ impl MatchArgs {
         Ok(MatchCommand::Play(Box::new(MatchOptions {
             variant,
             engines: specs,
+            tournament: self.tournament,
             games: self.games,
             rounds: self.rounds,
+            repeat: self.repeat,
+            swap: !self.noswap,
             openings,
             concurrency: self.concurrency,
-            pgn: self.pgn,
-            pgn_notation: self.pgn_notation,
+            output: GameOutput {
+                pgn: self.pgn,
+                pgn_notation: self.pgn_notation,
+                pgn_minimal: self.pgn_minimal,
+                pgn_finished_only: self.pgn_finished_only,
+                epd: self.epd,
+            },
             adjudication,
+            max_moves: (self.max_moves > 0).then_some(self.max_moves),
+            rating_interval: (self.rating_interval > 0).then_some(self.rating_interval),
+            recover: self.recover,
+            wait: Duration::from_millis(self.wait),
             sprt,
             seed: self.seed,
             time_margin: Duration::from_millis(self.timemargin),
@@ -784,6 +1038,9 @@ pub enum ParseError {
     /// The flags do not fit together.
     #[error(transparent)]
     Match(#[from] MatchError),
+    /// A cutechess-style option that cannot be rewritten.
+    #[error(transparent)]
+    Cutechess(#[from] super::cutechess_args::CutechessError),
 }
 
 /// Parses the arguments after `match` (without the program name or `match`).
@@ -792,8 +1049,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let all = std::iter::once(std::ffi::OsString::from("kurier match"))
-        .chain(args.into_iter().map(Into::into));
+    let args = super::cutechess_args::normalise(args.into_iter().map(Into::into).collect())?;
+    let all = std::iter::once(std::ffi::OsString::from("kurier match")).chain(args);
     let cli = <MatchCli as clap::Parser>::try_parse_from(all)?;
     Ok(cli.args.into_command()?)
 }
@@ -816,6 +1073,7 @@ fn resolve(raw: &RawSpec) -> Result<EngineSpec, SpecError> {
     if protocol == Protocol::Xboard && limits.search.nodes.is_some() {
         return Err(SpecError::XboardNodes);
     }
+    let cmd: Vec<String> = cmd.into_iter().chain(raw.args.iter().cloned()).collect();
     let name = raw.name.clone().unwrap_or_else(|| {
         std::path::Path::new(&cmd[0])
             .file_name()
@@ -834,7 +1092,9 @@ fn resolve(raw: &RawSpec) -> Result<EngineSpec, SpecError> {
         init: raw.init.clone(),
         variant: raw.variant.clone(),
         limits,
-        restart: raw.restart.unwrap_or(false),
+        restart: raw.restart.unwrap_or_default(),
+        ponder: raw.ponder.unwrap_or(false),
+        time_margin: raw.timemargin,
     })
 }
 
@@ -943,7 +1203,11 @@ mod tests {
         );
         assert_eq!(
             o.adjudication.resign,
-            Some(ResignRule { moves: 3, cp: 600 })
+            Some(ResignRule {
+                moves: 3,
+                cp: 600,
+                two_sided: true
+            })
         );
         let s = o.sprt.unwrap();
         assert_eq!((s.elo1, s.beta), (10.0, 0.1));
@@ -1211,7 +1475,11 @@ mod tests {
         assert_eq!(o.adjudication.draw, None);
         assert_eq!(
             o.adjudication.resign,
-            Some(ResignRule { moves: 2, cp: 300 })
+            Some(ResignRule {
+                moves: 2,
+                cp: 300,
+                two_sided: true
+            })
         );
         // Every --each applies, a later one over an earlier one.
         assert_eq!(o.engines[1].limits.search.depth, Some(6));

@@ -11,7 +11,7 @@
 use super::process::{EngineError, Process, Recv, QUIT_GRACE};
 use super::reply::Reply;
 use super::request::{GameStart, MoveRequest};
-use super::settings::{EngineSpec, Protocol};
+use super::settings::{EngineSpec, Protocol, RestartMode};
 use super::uci_engine::UciState;
 use super::xboard_engine::XboardState;
 use kurier_rules::games::Variant;
@@ -87,8 +87,13 @@ impl Player {
     /// True when the process must be replaced before the next game: it crashed, hung, missed a
     /// synchronisation, or asked for a fresh process per game.
     pub fn needs_restart(&mut self) -> bool {
-        let fresh = self.spec.restart
-            || matches!(&self.state, ProtocolState::Xboard(s) if !s.features.reusable());
+        let fresh = match self.spec.restart {
+            RestartMode::On => true,
+            RestartMode::Off => false,
+            RestartMode::Auto => {
+                matches!(&self.state, ProtocolState::Xboard(s) if !s.features.reusable())
+            }
+        };
         self.broken || fresh || self.process.at_eof() || !self.process.is_running()
     }
 

@@ -86,8 +86,26 @@ pub struct EngineSpec {
     pub variant: Option<String>,
     /// How long it may think.
     pub limits: Limits,
+    /// When the process is replaced between games.
+    pub restart: RestartMode,
+    /// Think on the opponent's time: UCI `go ponder`/`ponderhit`, XBoard `hard`.
+    pub ponder: bool,
+    /// Lateness accepted after its flag falls; the match's `time_margin` when `None`.
+    pub time_margin: Option<Duration>,
+}
+
+/// When an engine's process is replaced by a fresh one between games (cutechess-cli's
+/// `restart=auto|on|off`). A process that crashed, hung or missed a synchronisation is replaced
+/// in every mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RestartMode {
+    /// As the engine asks: XBoard `feature reusable=0` gets a fresh process per game.
+    #[default]
+    Auto,
     /// A fresh process for every game.
-    pub restart: bool,
+    On,
+    /// The same process for every game, even if the engine asked otherwise.
+    Off,
 }
 
 /// Draw adjudication: both engines' scores within `cp` for `moves` moves each, from move `from`.
@@ -101,14 +119,16 @@ pub struct DrawRule {
     pub from: u32,
 }
 
-/// Resign adjudication: one engine's own score at most `-cp` and its opponent's at least `cp`,
-/// for `moves` moves each.
+/// Resign adjudication: one engine's own score at most `-cp` for `moves` moves, and (when
+/// `two_sided`) its opponent's at least `cp` for as many.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResignRule {
     /// Consecutive moves of each side.
     pub moves: u32,
     /// Score threshold, centipawns.
     pub cp: i32,
+    /// The winner's score must agree (Kurier's default; cutechess-cli's `twosided=true`).
+    pub two_sided: bool,
 }
 
 /// Score-based adjudication.
@@ -145,15 +165,64 @@ pub enum OpeningOrder {
     Random,
 }
 
+/// How an openings file is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpeningFormat {
+    /// One FEN or EPD position per line.
+    Epd,
+    /// PGN games; their moves are played.
+    Pgn,
+}
+
 /// The openings file and how to use it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpeningsSpec {
     /// FEN/EPD lines or PGN games.
     pub file: PathBuf,
+    /// How to read it; from its name and first line when `None`.
+    pub format: Option<OpeningFormat>,
     /// Order.
     pub order: OpeningOrder,
     /// Use at most this many plies of a PGN opening.
     pub plies: Option<usize>,
+    /// The number (from 1) of the first opening, in the file's order: the list starts there
+    /// and wraps around (cutechess-cli's `start=`).
+    pub start: usize,
+}
+
+/// Who meets whom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum TournamentKind {
+    /// Every engine against every other.
+    #[default]
+    RoundRobin,
+    /// The first engine against each of the others.
+    Gauntlet,
+}
+
+impl fmt::Display for TournamentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TournamentKind::RoundRobin => "round-robin",
+            TournamentKind::Gauntlet => "gauntlet",
+        })
+    }
+}
+
+/// Where and how the games are written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOutput {
+    /// PGN file (appended to).
+    pub pgn: Option<PathBuf>,
+    /// How the PGN writes the moves of Courier and Schachdame.
+    pub pgn_notation: PgnNotation,
+    /// Only the seven-tag roster (and `SetUp`/`FEN`/`Variant`), no comments (cutechess-cli's
+    /// `-pgnout FILE min`).
+    pub pgn_minimal: bool,
+    /// Leave games stopped before their end (`*`) out of the PGN (`-pgnout FILE fi`).
+    pub pgn_finished_only: bool,
+    /// File to append the final position of every game to, one FEN a line (`-epdout`).
+    pub epd: Option<PathBuf>,
 }
 
 /// Everything a match needs.
@@ -163,20 +232,33 @@ pub struct MatchOptions {
     pub variant: Variant,
     /// Two or more engines.
     pub engines: Vec<EngineSpec>,
+    /// Who meets whom.
+    pub tournament: TournamentKind,
     /// Games per pair and round.
     pub games: u32,
     /// Rounds.
     pub rounds: u32,
+    /// Games played from each opening in a row (2: the colour-reversed pair).
+    pub repeat: u32,
+    /// Colours change from one game of a pair of engines to the next.
+    pub swap: bool,
     /// Openings; the game's start position when `None`.
     pub openings: Option<OpeningsSpec>,
     /// Games at once.
     pub concurrency: usize,
-    /// PGN output file (appended to).
-    pub pgn: Option<PathBuf>,
-    /// How the PGN writes the moves of Courier and Schachdame.
-    pub pgn_notation: PgnNotation,
+    /// PGN and EPD output.
+    pub output: GameOutput,
     /// Score adjudication.
     pub adjudication: Adjudication,
+    /// A game that reaches this many full moves is adjudicated a draw.
+    pub max_moves: Option<u32>,
+    /// Print cutechess-cli's result lines after every this many games (and at the end).
+    pub rating_interval: Option<u32>,
+    /// An engine that crashed or stalled is restarted for the next game; when false the match
+    /// stops after such a game.
+    pub recover: bool,
+    /// Pause of each worker between two games.
+    pub wait: Duration,
     /// SPRT, for a match of two engines.
     pub sprt: Option<SprtParams>,
     /// Seed for random choices.

@@ -1,12 +1,13 @@
-//! The schedule and the running of a match or round-robin tournament.
+//! The running of a match or tournament (its schedule: [`super::schedule`]).
 //!
-//! Schedule: in every round every pair of engines plays `games` games; colours alternate game by
-//! game (and round by round when `games` is odd) and each opening is played twice in a row with
-//! the colours swapped. Games run on `concurrency` worker threads; each worker keeps the engine
-//! processes of its current game running from game to game and replaces a process that crashed,
-//! hung, missed a synchronisation or asked for a fresh start. The main thread collects results,
-//! appends each game to the PGN file as it finishes, shows progress on stderr, stops early when
-//! an SPRT decides, and prints the tables on stdout at the end.
+//! Games run on `concurrency` worker threads, each pausing `wait` between two games; each
+//! worker keeps the engine processes of its current game running from game to game and replaces
+//! a process that crashed, hung, missed a synchronisation or asked for a fresh start (with
+//! `recover` off, a crash or stall instead ends the match after that game, as in cutechess-cli
+//! without `-recover`). The main thread collects results, appends each game to the PGN and EPD
+//! files as it finishes, shows progress on stderr, prints cutechess-cli's result lines every
+//! `rating_interval` games ([`super::cutechess_lines`]), stops early when an SPRT decides, and
+//! prints the tables on stdout at the end: Kurier's, then cutechess-cli's lines.
 //!
 //! An engine that cannot start — no such program, or it exits or hangs during the handshake,
 //! at its first game or when it is restarted — ends the match with an error naming it, as in
@@ -15,13 +16,15 @@
 //! ([`super::interrupt`]) starts no new game, records the games in progress as `*`, prints the
 //! tables and reports [`MatchEnd::Interrupted`].
 
-use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, GameResult};
+use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, GameResult, Termination};
+use super::cutechess_lines::{self, SprtStatus, Standing};
 use super::interrupt::{Interrupt, Signal};
 use super::notation;
 use super::openings::{self, Opening};
 use super::pgn::{PgnGame, PgnMove};
 use super::player::Player;
-use super::settings::{EngineSpec, MatchOptions};
+use super::schedule::{schedule, Job, Plan};
+use super::settings::{EngineSpec, MatchOptions, TournamentKind};
 use super::stats::{self, sprt_bounds, sprt_verdict, Penta, SprtVerdict, Wdl};
 use kurier_rules::game::Color;
 use kurier_rules::with_game;
@@ -31,54 +34,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-/// One game of the schedule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Job {
-    /// Game number, from 1.
-    pub number: usize,
-    /// Round, from 1.
-    pub round: u32,
-    /// Game number within the round, from 1.
-    pub in_round: usize,
-    /// The pair of engines (indices, first < second).
-    pub pair: (usize, usize),
-    /// Engine with White.
-    pub white: usize,
-    /// Engine with Black.
-    pub black: usize,
-    /// Index into the openings.
-    pub opening: usize,
-}
-
-/// Every game of a tournament of `engines` engines, in playing order.
-pub fn schedule(engines: usize, games: u32, rounds: u32, openings: usize) -> Vec<Job> {
-    let mut jobs = Vec::new();
-    let per_round_openings = games.div_ceil(2) as usize;
-    for r in 0..rounds {
-        let mut in_round = 0;
-        for a in 0..engines {
-            for b in a + 1..engines {
-                for g in 0..games {
-                    let first_white = (g + r * games).is_multiple_of(2);
-                    let (white, black) = if first_white { (a, b) } else { (b, a) };
-                    in_round += 1;
-                    jobs.push(Job {
-                        number: jobs.len() + 1,
-                        round: r + 1,
-                        in_round,
-                        pair: (a, b),
-                        white,
-                        black,
-                        opening: (r as usize * per_round_openings + g as usize / 2)
-                            % openings.max(1),
-                    });
-                }
-            }
-        }
-    }
-    jobs
-}
 
 /// A finished game of the schedule.
 struct Done {
@@ -130,7 +85,15 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
     let options = shared.options;
     let specs = &options.engines;
     let mut running: Vec<Option<Player>> = specs.iter().map(|_| None).collect();
+    let mut first = true;
     'jobs: while let Some(job) = shared.next_job() {
+        if !std::mem::take(&mut first) && !options.wait.is_zero() {
+            // cutechess-cli's -wait: a pause between games, cut short by an interrupt.
+            let until = Instant::now() + options.wait;
+            while Instant::now() < until && !shared.stopping() {
+                std::thread::sleep((until - Instant::now()).min(Duration::from_millis(50)));
+            }
+        }
         // Only the two engines of this game keep running.
         for (i, slot) in running.iter_mut().enumerate() {
             if i != job.white && i != job.black {
@@ -173,6 +136,8 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
         let played = with_game!(options.variant, G => arbiter::play_game::<G>(
             [&mut w, &mut b],
             limits,
+            [specs[job.white].time_margin, specs[job.black].time_margin]
+                .map(|m| m.unwrap_or(options.time_margin)),
             opening,
             &shared.settings,
             shared.interrupt,
@@ -224,8 +189,37 @@ fn pgn_date() -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
-/// The PGN of a finished game, its moves in `options.pgn_notation` ([`notation::rewrite`]).
+/// The PGN of a finished game, its moves in `options.output.pgn_notation`
+/// ([`notation::rewrite`]); with `pgn_minimal`, only the seven-tag roster, `SetUp`, `FEN` and
+/// `Variant`, and no comments (cutechess-cli's `-pgnout FILE min`).
 pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &str) -> PgnGame {
+    let full = full_pgn_game(options, job, report, date);
+    if !options.output.pgn_minimal {
+        return full;
+    }
+    const KEPT: [&str; 10] = [
+        "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN", "Variant",
+    ];
+    PgnGame {
+        tags: full
+            .tags
+            .into_iter()
+            .filter(|(t, _)| KEPT.contains(&t.as_str()))
+            .collect(),
+        moves: full
+            .moves
+            .into_iter()
+            .map(|m| PgnMove {
+                comments: Vec::new(),
+                ..m
+            })
+            .collect(),
+        result_comment: None,
+        ..full
+    }
+}
+
+fn full_pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &str) -> PgnGame {
     let (w, b) = (&options.engines[job.white], &options.engines[job.black]);
     let mut tags = vec![
         ("Event".to_string(), options.event.clone()),
@@ -266,7 +260,7 @@ pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &s
         options.variant,
         &report.start_fen,
         &played,
-        options.pgn_notation,
+        options.output.pgn_notation,
     );
     PgnGame {
         tags,
@@ -285,7 +279,8 @@ pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &s
     }
 }
 
-/// The two games of one opening between two engines in one round (colours swapped).
+/// The games of one opening between two engines in one round (a round, the pair, the group
+/// of [`Job::group`]).
 type GamePair = (u32, (usize, usize), usize);
 
 /// Results collected so far.
@@ -300,12 +295,23 @@ struct Tally {
     half_done: BTreeMap<GamePair, u8>,
     /// Per engine.
     engines: Vec<Wdl>,
+    /// Per engine, with White and with Black.
+    colours: Vec<[Wdl; 2]>,
     /// Games per termination.
     terminations: BTreeMap<&'static str, u32>,
     played: usize,
 }
 
 impl Tally {
+    /// No games yet, of `engines` engines.
+    fn new(engines: usize) -> Tally {
+        Tally {
+            engines: vec![Wdl::default(); engines],
+            colours: vec![[Wdl::default(); 2]; engines],
+            ..Tally::default()
+        }
+    }
+
     /// Counts a finished game; an unfinished one (`*`) is no result and is not counted.
     fn add(&mut self, job: &Job, end: &GameEnd) {
         let winner = match end.result {
@@ -324,7 +330,7 @@ impl Tally {
             Some(c) if c == first_color => 2,
             Some(_) => 0,
         };
-        let game_pair = (job.round, job.pair, job.opening);
+        let game_pair = (job.round, job.pair, job.group);
         match self.half_done.remove(&game_pair) {
             Some(first) => self
                 .penta
@@ -333,6 +339,22 @@ impl Tally {
                 .add(first + half_points),
             None => {
                 self.half_done.insert(game_pair, half_points);
+            }
+        }
+        let (w, b) = (job.white, job.black);
+        let (white, black) = (Color::White.index(), Color::Black.index());
+        match winner {
+            None => {
+                self.colours[w][white].draws += 1;
+                self.colours[b][black].draws += 1;
+            }
+            Some(Color::White) => {
+                self.colours[w][white].wins += 1;
+                self.colours[b][black].losses += 1;
+            }
+            Some(Color::Black) => {
+                self.colours[w][white].losses += 1;
+                self.colours[b][black].wins += 1;
             }
         }
         match winner {
@@ -484,7 +506,39 @@ fn print_tables(
 /// True when every game of the match has a colour-swapped twin on the same opening: the
 /// statistics that decide are then the pentanomial ones.
 fn paired(options: &MatchOptions) -> bool {
-    options.games.is_multiple_of(2)
+    Plan::of(options).paired()
+}
+
+/// Where the SPRT stands, for cutechess-cli's `SPRT:` line.
+fn sprt_status(options: &MatchOptions, tally: &Tally) -> Option<SprtStatus> {
+    let p = options.sprt?;
+    let (lower, upper) = sprt_bounds(&p);
+    let llr = sprt_llr(options, tally, &p);
+    Some(SprtStatus {
+        llr,
+        lower,
+        upper,
+        verdict: sprt_verdict(llr, &p),
+    })
+}
+
+/// cutechess-cli's result lines for the games so far.
+fn cutechess_results(options: &MatchOptions, tally: &Tally) -> String {
+    let standings: Vec<Standing> = options
+        .engines
+        .iter()
+        .zip(&tally.colours)
+        .map(|(e, [white, black])| Standing {
+            name: e.name.clone(),
+            white: *white,
+            black: *black,
+        })
+        .collect();
+    cutechess_lines::results(
+        &standings,
+        options.tournament == TournamentKind::Gauntlet,
+        sprt_status(options, tally),
+    )
 }
 
 /// The SPRT's log-likelihood ratio for the first two engines so far: over game pairs when
@@ -577,44 +631,37 @@ pub fn run(
     out: &mut impl Write,
 ) -> Result<MatchEnd, TournamentError> {
     let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
-    let jobs = schedule(
-        options.engines.len(),
-        options.games,
-        options.rounds,
-        openings.len(),
-    );
+    let jobs = schedule(&Plan::of(options), openings.len());
     let total = jobs.len();
-    let mut pgn_file = match &options.pgn {
-        Some(path) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|source| TournamentError::Pgn {
-                    path: path.clone(),
-                    source,
-                })?,
-        ),
-        None => None,
+    let append = |path: &Option<std::path::PathBuf>| match path {
+        Some(path) => std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map(Some)
+            .map_err(|source| TournamentError::Pgn {
+                path: path.clone(),
+                source,
+            }),
+        None => Ok(None),
     };
+    let mut pgn_file = append(&options.output.pgn)?;
+    let mut epd_file = append(&options.output.epd)?;
     let shared = Shared {
         options,
         openings: &openings,
         settings: ArbiterSettings {
             variant: options.variant,
-            time_margin: options.time_margin,
             move_timeout: options.move_timeout,
             adjudication: options.adjudication,
+            max_moves: options.max_moves,
         },
         jobs: Mutex::new(jobs.into()),
         stop: AtomicBool::new(false),
         fatal: Mutex::new(None),
         interrupt,
     };
-    let mut tally = Tally {
-        engines: vec![Wdl::default(); options.engines.len()],
-        ..Tally::default()
-    };
+    let mut tally = Tally::new(options.engines.len());
     let start = Instant::now();
     let date = pgn_date();
     let tty = std::io::stderr().is_terminal();
@@ -662,11 +709,38 @@ pub fn run(
             } else {
                 eprintln!("{game_line}\n{progress}");
             }
-            if let Some(f) = pgn_file.as_mut() {
+            let skip_pgn = options.output.pgn_finished_only && !done.report.end.is_finished();
+            if let Some(f) = pgn_file.as_mut().filter(|_| !skip_pgn) {
                 let text = pgn_game(options, &done.job, &done.report, &date).write();
                 if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
                     write_error.get_or_insert(format!("cannot write the PGN: {e}"));
                     shared.stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if let Some(f) = epd_file.as_mut() {
+                let line = format!("{}\n", done.report.end_fen);
+                if let Err(e) = f.write_all(line.as_bytes()).and_then(|_| f.flush()) {
+                    write_error.get_or_insert(format!("cannot write the EPD file: {e}"));
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
+            }
+            if !options.recover
+                && matches!(
+                    done.report.end.termination,
+                    Termination::Abandoned | Termination::StalledConnection
+                )
+            {
+                shared.give_up(format!(
+                    "game {}: {}; restart crashed engines with -recover (--recover on)",
+                    done.job.number, done.report.end.reason
+                ));
+            }
+            if let Some(n) = options.rating_interval {
+                if done.report.end.is_finished() && tally.played.is_multiple_of(n as usize) {
+                    let text = cutechess_results(options, &tally);
+                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                        write_error.get_or_insert(format!("cannot write the results: {e}"));
+                    }
                 }
             }
             if let Some(p) = options.sprt {
@@ -701,6 +775,14 @@ pub fn run(
         clock_text(start.elapsed())
     )?;
     print_tables(out, options, &tally, sprt_text(options, &tally))?;
+    // cutechess-cli's lines at the end, unless the last interval printed them just now.
+    let printed = options
+        .rating_interval
+        .is_some_and(|n| tally.played > 0 && tally.played.is_multiple_of(n as usize));
+    if !printed {
+        writeln!(out)?;
+        out.write_all(cutechess_results(options, &tally).as_bytes())?;
+    }
     if let Some(e) = fatal {
         return Err(TournamentError::Stopped(e));
     }
@@ -725,32 +807,19 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arbiter::Termination;
-
-    #[test]
-    fn pairs_colours_and_openings() {
-        let jobs = schedule(2, 4, 1, 10);
-        let seats: Vec<(usize, usize, usize)> =
-            jobs.iter().map(|j| (j.white, j.black, j.opening)).collect();
-        assert_eq!(seats, vec![(0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1)]);
-        let jobs = schedule(3, 2, 2, 3);
-        assert_eq!(jobs.len(), 12);
-        // Round 2 uses the next opening; every pair meets twice per round.
-        assert!(jobs[6..].iter().all(|j| j.opening == 1 && j.round == 2));
-        assert_eq!(jobs.iter().filter(|j| j.pair == (0, 2)).count(), 4);
-        // An odd number of games: colours swap round by round.
-        let jobs = schedule(2, 1, 2, 1);
-        assert_eq!((jobs[0].white, jobs[1].white), (0, 1));
-        assert_eq!(jobs.last().unwrap().number, 2);
-    }
 
     #[test]
     fn tally_from_each_side() {
-        let mut t = Tally {
-            engines: vec![Wdl::default(); 2],
-            ..Tally::default()
+        let mut t = Tally::new(2);
+        let plan = Plan {
+            kind: TournamentKind::RoundRobin,
+            engines: 2,
+            games: 2,
+            rounds: 2,
+            repeat: 2,
+            swap: true,
         };
-        let jobs = schedule(2, 2, 2, 2);
+        let jobs = schedule(&plan, 2);
         let win = |c| GameEnd {
             result: GameResult::Win(c),
             termination: Termination::Normal,
@@ -775,6 +844,10 @@ mod tests {
         assert_eq!((jobs[2].white, jobs[2].opening), (0, jobs[3].opening));
         t.add(&jobs[2], &win(Color::White));
         assert_eq!(t.penta[&(0, 1)].counts, [0, 0, 1, 1, 0]);
+        // By colour: engine 0 won with White twice (games 1 and 3) and lost with Black once.
+        assert_eq!(t.colours[0][0].wins, 2);
+        assert_eq!(t.colours[0][1].losses, 1);
+        assert_eq!(t.colours[1][0].draws, 1);
         assert_eq!(clock_text(Duration::from_secs(3725)), "1:02:05");
         assert_eq!(pgn_date().len(), 10);
     }

@@ -2,7 +2,7 @@
 //! answered with `accepted`/`rejected` until `done=1` (two seconds, as the protocol says;
 //! `done=0` extends the wait, here to a minute), `option X=Y`, `new`, `variant NAME`, `force`, the
 //! start position by `setboard` (or by `edit` for engines without `setboard=1`, such as
-//! Fairy-Max), `level`/`st`/`sd`, `post`, `easy`, `time`/`otim` in centiseconds, moves with
+//! Fairy-Max), `level`/`st`/`sd`, `post`, `easy` (`hard` with `ponder`), `time`/`otim` in centiseconds, moves with
 //! `usermove` when the engine asked for it, `go`, `result`, `ping`/`pong` to synchronise, `quit`.
 //! Every line goes out as an [`XboardCommand`] and is read as an [`XboardReply`]
 //! (`kurier_wire::xboard`): the engine's `feature` lines are read into the same [`Features`]
@@ -236,7 +236,8 @@ impl XboardState {
         }
     }
 
-    /// `new`, `variant`, `force`, the position, the limits, `post`, `easy`, then a `ping`.
+    /// `new`, `variant`, `force`, the position, the limits, `post`, `easy` or `hard`, then a
+    /// `ping`.
     pub fn new_game(
         &mut self,
         process: &mut Process,
@@ -272,7 +273,12 @@ impl XboardState {
             process.send(XboardCommand::Sd(d))?;
         }
         process.send(XboardCommand::Post)?;
-        process.send(XboardCommand::Easy)?;
+        // Pondering is the engine's own business in XBoard: `hard` turns it on.
+        process.send(if spec.ponder {
+            XboardCommand::Hard
+        } else {
+            XboardCommand::Easy
+        })?;
         self.sync(process, READY_TIMEOUT)
     }
 
@@ -413,7 +419,9 @@ mod tests {
             init: vec![],
             variant: None,
             limits: Default::default(),
-            restart: false,
+            restart: Default::default(),
+            ponder: false,
+            time_margin: None,
         };
         let mut p = Process::spawn(&spec).unwrap();
         assert_eq!(

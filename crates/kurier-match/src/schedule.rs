@@ -1,0 +1,198 @@
+//! The schedule of a match: who plays whom, with which colours, from which opening.
+//!
+//! - Pairs: in a round-robin every pair of engines meets in every round; in a gauntlet the
+//!   first engine meets each of the others (cutechess-cli's `-tournament gauntlet` with one
+//!   seed), and the others do not meet.
+//! - In every round each pair plays `games` games (cutechess's games per encounter), the first
+//!   engine of the pair with White in its first game; with `swap` the colours alternate game by
+//!   game (and round by round when `games` is odd), without it the first engine keeps White.
+//! - Openings: each is played `repeat` games in a row (2, Kurier's default, is cutechess's
+//!   `-repeat`: the colour-reversed pair; 1 is cutechess's default, a new opening each game);
+//!   every pair of a round plays the same openings, the next round the next ones.
+
+use super::settings::{MatchOptions, TournamentKind};
+
+/// One game of the schedule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// Game number, from 1.
+    pub number: usize,
+    /// Round, from 1.
+    pub round: u32,
+    /// Game number within the round, from 1.
+    pub in_round: usize,
+    /// The pair of engines (indices, first < second).
+    pub pair: (usize, usize),
+    /// Engine with White.
+    pub white: usize,
+    /// Engine with Black.
+    pub black: usize,
+    /// Index into the openings.
+    pub opening: usize,
+    /// Which run of `repeat` games on one opening this game belongs to, within its pair and
+    /// round: with `repeat` 2 and `swap`, the two games of one group are a colour-reversed pair.
+    pub group: usize,
+}
+
+/// What the schedule depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Who meets whom.
+    pub kind: TournamentKind,
+    /// Number of engines.
+    pub engines: usize,
+    /// Games per pair and round.
+    pub games: u32,
+    /// Rounds.
+    pub rounds: u32,
+    /// Games per opening.
+    pub repeat: u32,
+    /// Colours alternate.
+    pub swap: bool,
+}
+
+impl Plan {
+    /// The plan of a match.
+    pub fn of(options: &MatchOptions) -> Plan {
+        Plan {
+            kind: options.tournament,
+            engines: options.engines.len(),
+            games: options.games,
+            rounds: options.rounds,
+            repeat: options.repeat.max(1),
+            swap: options.swap,
+        }
+    }
+
+    /// The pairs that meet in every round, in playing order.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        match self.kind {
+            TournamentKind::RoundRobin => (0..self.engines)
+                .flat_map(|a| (a + 1..self.engines).map(move |b| (a, b)))
+                .collect(),
+            TournamentKind::Gauntlet => (1..self.engines).map(|b| (0, b)).collect(),
+        }
+    }
+
+    /// True when every game has a colour-reversed twin on the same opening: the statistics
+    /// that decide are then the pentanomial ones.
+    pub fn paired(&self) -> bool {
+        self.repeat == 2 && self.swap && self.games.is_multiple_of(2)
+    }
+}
+
+/// Every game of the plan, in playing order, with `openings` openings to use.
+pub fn schedule(plan: &Plan, openings: usize) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    let repeat = plan.repeat.max(1);
+    let per_round_openings = plan.games.div_ceil(repeat) as usize;
+    let pairs = plan.pairs();
+    for r in 0..plan.rounds {
+        let mut in_round = 0;
+        for &(a, b) in &pairs {
+            for g in 0..plan.games {
+                let first_white = !plan.swap || (g + r * plan.games).is_multiple_of(2);
+                let (white, black) = if first_white { (a, b) } else { (b, a) };
+                let group = (g / repeat) as usize;
+                in_round += 1;
+                jobs.push(Job {
+                    number: jobs.len() + 1,
+                    round: r + 1,
+                    in_round,
+                    pair: (a, b),
+                    white,
+                    black,
+                    opening: (r as usize * per_round_openings + group) % openings.max(1),
+                    group,
+                });
+            }
+        }
+    }
+    jobs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(kind: TournamentKind, engines: usize, games: u32, rounds: u32) -> Plan {
+        Plan {
+            kind,
+            engines,
+            games,
+            rounds,
+            repeat: 2,
+            swap: true,
+        }
+    }
+
+    #[test]
+    fn pairs_colours_and_openings() {
+        let rr = TournamentKind::RoundRobin;
+        let jobs = schedule(&plan(rr, 2, 4, 1), 10);
+        let seats: Vec<(usize, usize, usize)> =
+            jobs.iter().map(|j| (j.white, j.black, j.opening)).collect();
+        assert_eq!(seats, vec![(0, 1, 0), (1, 0, 0), (0, 1, 1), (1, 0, 1)]);
+        assert_eq!(
+            jobs.iter().map(|j| j.group).collect::<Vec<_>>(),
+            [0, 0, 1, 1]
+        );
+        let jobs = schedule(&plan(rr, 3, 2, 2), 3);
+        assert_eq!(jobs.len(), 12);
+        // Round 2 uses the next opening; every pair meets twice per round.
+        assert!(jobs[6..].iter().all(|j| j.opening == 1 && j.round == 2));
+        assert_eq!(jobs.iter().filter(|j| j.pair == (0, 2)).count(), 4);
+        // An odd number of games: colours swap round by round.
+        let jobs = schedule(&plan(rr, 2, 1, 2), 1);
+        assert_eq!((jobs[0].white, jobs[1].white), (0, 1));
+        assert_eq!(jobs.last().unwrap().number, 2);
+    }
+
+    #[test]
+    fn gauntlet_pairs_the_first_engine_with_each_other() {
+        let p = plan(TournamentKind::Gauntlet, 4, 2, 2);
+        assert_eq!(p.pairs(), [(0, 1), (0, 2), (0, 3)]);
+        let jobs = schedule(&p, 5);
+        assert_eq!(jobs.len(), 12);
+        assert!(jobs
+            .iter()
+            .all(|j| j.pair.0 == 0 && (j.white == 0) != (j.black == 0)));
+        // Each opponent once with each colour per round.
+        for b in 1..4 {
+            let whites: Vec<usize> = jobs
+                .iter()
+                .filter(|j| j.pair == (0, b) && j.round == 1)
+                .map(|j| j.white)
+                .collect();
+            assert_eq!(whites, [0, b]);
+        }
+    }
+
+    #[test]
+    fn repeat_and_noswap() {
+        let mut p = plan(TournamentKind::RoundRobin, 2, 4, 2);
+        p.repeat = 1;
+        let jobs = schedule(&p, 100);
+        // A new opening every game, colours still alternating.
+        assert_eq!(
+            jobs.iter().map(|j| j.opening).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4, 5, 6, 7]
+        );
+        assert_eq!(
+            jobs.iter().map(|j| j.white).collect::<Vec<_>>(),
+            [0, 1, 0, 1, 0, 1, 0, 1]
+        );
+        assert!(!p.paired());
+        p.repeat = 3;
+        p.swap = false;
+        let jobs = schedule(&p, 100);
+        assert_eq!(
+            jobs.iter().map(|j| j.opening).collect::<Vec<_>>(),
+            [0, 0, 0, 1, 2, 2, 2, 3]
+        );
+        assert!(jobs.iter().all(|j| j.white == 0));
+        p.repeat = 2;
+        p.swap = true;
+        assert!(p.paired());
+    }
+}
