@@ -520,6 +520,7 @@ pub fn play_game<G: Game>(
                                     });
                                     texts.push(canonical);
                                     streaks.record(side, thinking.map(|t| t.score), &adj);
+                                    ponder(&mut *players[s], &record, &texts, &starts[s], clocks);
                                     break 'wait None;
                                 }
                                 Err(e) => {
@@ -624,6 +625,42 @@ pub fn play_game<G: Game>(
         finish(&mut players, &end);
     }
     Ok(report(moves, end, record.current().fen()))
+}
+
+/// Starts `player`'s ponder search on the reply it expects to its move, when it named one that
+/// is legal and the game goes on.
+fn ponder<G: Game>(
+    player: &mut Player,
+    record: &GameRecord<G>,
+    texts: &[String],
+    start: &GameStart,
+    clocks: [Option<Clock>; 2],
+) {
+    let Some(guess) = player.ponder_move().map(str::to_string) else {
+        return;
+    };
+    if record.outcome().is_some() {
+        return;
+    }
+    let pos = record.current();
+    let Ok(mv) = kurier_wire::relay::parse_relayed(pos, &guess) else {
+        log::info!(
+            "{}: ponder move '{guess}' is not legal; no pondering",
+            player.spec().name
+        );
+        return;
+    };
+    let mut moves = texts.to_vec();
+    moves.push(pos.format_move(mv));
+    let request = MoveRequest {
+        start,
+        moves: &moves,
+        clocks,
+    };
+    if let Err(e) = player.start_ponder(&request) {
+        // Marked broken: its next move request fails and scores the crash.
+        log::warn!("{}: cannot start pondering: {e}", player.spec().name);
+    }
 }
 
 /// Tells both engines the result, stopping a search that still runs.

@@ -91,7 +91,8 @@ fn f1(x: f64) -> String {
     if x.is_nan() {
         "nan".to_string()
     } else {
-        format!("{x:.1}")
+        // `+ 0.0` turns -0 into 0, as an even score prints in cutechess-cli.
+        format!("{:.1}", x + 0.0)
     }
 }
 
@@ -180,7 +181,7 @@ fn rank_table(out: &mut String, standings: &[Standing], gauntlet: bool) {
             "{:>4} {:<25} {:>7.0} {:>7.0} {:>7} {:>6.1}% {:>6.1}% ",
             rank + first,
             standings[i].name,
-            t.elo(),
+            t.elo() + 0.0,
             t.elo_error(),
             t.games(),
             100.0 * t.score(),

@@ -5,7 +5,7 @@
 
 use super::notation::PgnMoves;
 use super::pgn::{self, PgnError};
-use super::settings::{OpeningOrder, OpeningsSpec};
+use super::settings::{OpeningFormat, OpeningOrder, OpeningsSpec};
 use kurier_rules::game::{FenError, Game, MoveError, Outcome};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
@@ -203,6 +203,7 @@ fn looks_like_pgn(path: &Path, text: &str) -> bool {
 fn parse_typed<G: PgnMoves>(
     path: &Path,
     text: &str,
+    format: Option<OpeningFormat>,
     plies: Option<usize>,
 ) -> Result<Vec<Opening>, OpeningsError> {
     let bad = |place: Place| {
@@ -213,7 +214,11 @@ fn parse_typed<G: PgnMoves>(
         }
     };
     let mut out = Vec::new();
-    if looks_like_pgn(path, text) {
+    let pgn = match format {
+        Some(f) => f == OpeningFormat::Pgn,
+        None => looks_like_pgn(path, text),
+    };
+    if pgn {
         let games = pgn::parse(text).map_err(|source| OpeningsError::Pgn {
             path: path.to_path_buf(),
             source,
@@ -257,14 +262,26 @@ fn parse_typed<G: PgnMoves>(
     Ok(out)
 }
 
-/// Reads and checks the openings file.
+/// Reads and checks the openings file, its format told by its name and first line.
 pub fn parse(
     variant: Variant,
     path: &Path,
     text: &str,
     plies: Option<usize>,
 ) -> Result<Vec<Opening>, OpeningsError> {
-    with_game!(variant, G => parse_typed::<G>(path, text, plies))
+    parse_as(variant, path, text, None, plies)
+}
+
+/// Reads and checks the openings file in `format` (told by its name and first line when
+/// `None`).
+pub fn parse_as(
+    variant: Variant,
+    path: &Path,
+    text: &str,
+    format: Option<OpeningFormat>,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, OpeningsError> {
+    with_game!(variant, G => parse_typed::<G>(path, text, format, plies))
 }
 
 /// A small deterministic generator (SplitMix64) for shuffling with a seed.
@@ -299,7 +316,10 @@ pub fn load(
         path: spec.file.clone(),
         source,
     })?;
-    let mut openings = parse(variant, &spec.file, &text, spec.plies)?;
+    let mut openings = parse_as(variant, &spec.file, &text, spec.format, spec.plies)?;
+    // `start=N`: the list begins at the N-th opening and wraps around.
+    let first = (spec.start.max(1) - 1) % openings.len();
+    openings.rotate_left(first);
     if spec.order == OpeningOrder::Random {
         let mut rng = SplitMix::new(seed);
         for i in (1..openings.len()).rev() {
@@ -411,6 +431,37 @@ mod tests {
             ),
             "{e}"
         );
+    }
+
+    #[test]
+    fn format_and_start() {
+        let dir = std::env::temp_dir().join(format!("kurier-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A PGN file without a telling name or first line, read as PGN because it is told so.
+        let file = dir.join("book.txt");
+        std::fs::write(&file, "{book}\n1. b2a3 *\n\n1. d2c3 *\n\n1. f2e3 *\n").unwrap();
+        let spec = |format, start| OpeningsSpec {
+            file: file.clone(),
+            format,
+            order: OpeningOrder::Sequential,
+            plies: None,
+            start,
+        };
+        assert!(load(
+            Variant::Schachdame,
+            Some(&spec(Some(OpeningFormat::Epd), 1)),
+            1
+        )
+        .is_err());
+        let o = load(
+            Variant::Schachdame,
+            Some(&spec(Some(OpeningFormat::Pgn), 2)),
+            1,
+        )
+        .unwrap();
+        let firsts: Vec<&str> = o.iter().map(|o| o.moves[0].as_str()).collect();
+        assert_eq!(firsts, ["d2c3", "f2e3", "b2a3"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

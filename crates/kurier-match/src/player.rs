@@ -134,6 +134,33 @@ impl Player {
         }
     }
 
+    /// The reply a pondering UCI engine expects to its last move (`bestmove X ponder Y`), when
+    /// its spec asks for pondering. XBoard engines ponder on their own (`hard`).
+    pub fn ponder_move(&self) -> Option<&str> {
+        match &self.state {
+            ProtocolState::Uci(s) if self.spec.ponder => s.ponder_move.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Starts a ponder search on `request` (its moves end with the engine's own move and the
+    /// reply it expects). UCI only; nothing for XBoard.
+    pub fn start_ponder(&mut self, request: &MoveRequest) -> Result<(), EngineError> {
+        let ProtocolState::Uci(s) = &mut self.state else {
+            return Ok(());
+        };
+        match s.start_ponder(&mut self.process, request) {
+            Ok(()) => {
+                self.thinking = true;
+                Ok(())
+            }
+            Err(e) => {
+                self.broken = true;
+                Err(e)
+            }
+        }
+    }
+
     /// The engine's move was accepted: it now knows one more move of the game.
     pub fn moved(&mut self) {
         self.thinking = false;
@@ -155,7 +182,15 @@ impl Player {
     /// What a line means; may answer the engine (XBoard features).
     pub fn interpret(&mut self, line: &str) -> Reply {
         let reply = match &mut self.state {
-            ProtocolState::Uci(s) => s.interpret(line),
+            ProtocolState::Uci(s) => {
+                let pondering = s.is_pondering();
+                let reply = s.interpret(line);
+                if pondering && !s.is_pondering() {
+                    // The ponder search ended on its own: nothing runs now.
+                    self.thinking = false;
+                }
+                reply
+            }
             ProtocolState::Xboard(s) => s.interpret(&mut self.process, line),
         };
         if let Reply::Move(_) = reply {

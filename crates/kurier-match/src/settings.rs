@@ -41,9 +41,10 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// True when no limit is set (an infinite time control is none).
+    /// True when no limit is set. `tc=inf` is one, as in cutechess-cli: the engine thinks until
+    /// it moves (UCI `go infinite` when no other limit is set), within the move timeout.
     pub fn is_empty(&self) -> bool {
-        self.tc.is_none_or(|tc| tc == TimeControl::Infinite) && self.search.is_empty()
+        self.tc.is_none() && self.search.is_empty()
     }
 }
 

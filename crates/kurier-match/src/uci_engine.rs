@@ -5,6 +5,11 @@
 //! `info ... score cp|mate` for adjudication, `bestmove`, `stop`. Every line goes out as a
 //! [`UciCommand`] and is read as a [`UciReply`] (`kurier_wire::uci`).
 //!
+//! Pondering (`ponder=on`, as cutechess-cli does it): `setoption name Ponder value true` when
+//! the engine has that option; after a `bestmove X ponder Y` the engine gets the position with
+//! X and Y and `go ponder ...`; when the opponent plays Y it gets `ponderhit` (its clock runs
+//! from then), otherwise `stop` (its `bestmove` is dropped) and the real position with `go`.
+//!
 //! The position is sent as `fen`, since an engine's idea of `startpos` may differ from the
 //! runner's (Courier before or after the ceremony) — except when the engine announced its
 //! start position (`info string variant V startpos FEN`, as Fairy-Stockfish and Kurier do after
@@ -26,6 +31,13 @@ pub struct UciState {
     /// The start position the engine announced for the game (`info string variant V startpos
     /// FEN`): what `position startpos` means to it.
     pub startpos: Option<String>,
+    /// The engine announced a `Ponder` option.
+    pub ponder_option: bool,
+    /// The move the engine expects in reply to its last move (`bestmove X ponder Y`).
+    pub ponder_move: Option<String>,
+    /// While it ponders: the moves of the position it ponders on (its move and the expected
+    /// reply last).
+    pondering: Option<Vec<String>>,
 }
 
 fn setoption(process: &mut Process, name: &str, value: &str) -> Result<(), EngineError> {
@@ -76,6 +88,9 @@ impl UciState {
                         variants = Some(vars);
                     }
                 }
+                Some(UciReply::Option(o)) if o.name.eq_ignore_ascii_case("Ponder") => {
+                    state.ponder_option = true;
+                }
                 _ => {}
             },
         )?;
@@ -102,6 +117,13 @@ impl UciState {
         {
             setoption(process, "UCI_Variant", name)?;
         }
+        let own_ponder = spec
+            .options
+            .iter()
+            .any(|(o, _)| o.eq_ignore_ascii_case("Ponder"));
+        if spec.ponder && state.ponder_option && !own_ponder {
+            setoption(process, "Ponder", "true")?;
+        }
         for line in &spec.init {
             process.send(line)?;
         }
@@ -109,8 +131,15 @@ impl UciState {
         Ok(state)
     }
 
+    /// True while a `go ponder` search runs.
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.is_some()
+    }
+
     /// `ucinewgame`, then `isready` ... `readyok`.
     pub fn new_game(&mut self, process: &mut Process) -> Result<(), EngineError> {
+        self.ponder_move = None;
+        self.pondering = None;
         process.send(UciCommand::UciNewGame)?;
         sync(process, &mut self.startpos)
     }
@@ -138,7 +167,9 @@ impl UciState {
             Some(TimeControl::PerMove(t)) => {
                 go.limits.movetime = Some(go.limits.movetime.map_or(t, |m| m.min(t)))
             }
-            Some(TimeControl::Infinite) | None => {}
+            // cutechess-cli sends `go infinite` for tc=inf without a depth or node limit.
+            Some(TimeControl::Infinite) => go.limits.infinite = go.limits.is_empty(),
+            None => {}
         }
         // Never `movetime 0`: some engines read it as no limit.
         if let Some(t) = &mut go.limits.movetime {
@@ -158,20 +189,60 @@ impl UciState {
         }
     }
 
-    /// `position ...` and `go ...`.
+    /// `position ...` and `go ...`; after pondering, `ponderhit` when the opponent played the
+    /// expected move, else `stop` (waiting for its `bestmove`) first.
     pub fn request_move(
         &mut self,
         process: &mut Process,
         request: &MoveRequest,
     ) -> Result<(), EngineError> {
+        self.ponder_move = None;
+        if let Some(expected) = self.pondering.take() {
+            if expected == request.moves {
+                return process.send(UciCommand::PonderHit);
+            }
+            self.stop_search(process)?;
+        }
         process.send(self.position(request))?;
         process.send(UciCommand::Go(Box::new(Self::go(request))))
     }
 
-    /// `bestmove X` is a move; `info ... score` is thinking output.
+    /// `position ...` with the engine's own move and the reply it expects, and `go ponder ...`
+    /// with the clocks as they stand.
+    pub fn start_ponder(
+        &mut self,
+        process: &mut Process,
+        request: &MoveRequest,
+    ) -> Result<(), EngineError> {
+        let mut go = Self::go(request);
+        go.ponder = true;
+        process.send(self.position(request))?;
+        process.send(UciCommand::Go(Box::new(go)))?;
+        self.pondering = Some(request.moves.to_vec());
+        Ok(())
+    }
+
+    /// `stop`, and waits for the `bestmove` it brings.
+    fn stop_search(&mut self, process: &mut Process) -> Result<(), EngineError> {
+        process.send(UciCommand::Stop)?;
+        process.wait_for(
+            "bestmove after stop",
+            STOP_TIMEOUT,
+            |l| matches!(reply(l), Some(UciReply::BestMove { .. })).then_some(()),
+            |_, _| {},
+        )
+    }
+
+    /// `bestmove X` is a move (and its `ponder Y` is kept); `info ... score` is thinking
+    /// output. A `bestmove` that ends a ponder search before `ponderhit` or `stop` is dropped:
+    /// the engine is asked again when its turn comes.
     pub fn interpret(&mut self, line: &str) -> Reply {
         match reply(line) {
-            Some(UciReply::BestMove { best, .. }) => Reply::Move(best),
+            Some(UciReply::BestMove { .. }) if self.pondering.take().is_some() => Reply::Nothing,
+            Some(UciReply::BestMove { best, ponder }) => {
+                self.ponder_move = ponder;
+                Reply::Move(best)
+            }
             Some(UciReply::Info(info)) => match info.score {
                 Some(score) => Reply::Thinking(Thinking {
                     score,
@@ -183,18 +254,14 @@ impl UciState {
         }
     }
 
-    /// Stops a running search and waits for its `bestmove`.
+    /// Stops a running search (or ponder search) and waits for its `bestmove`.
     pub fn end_game(&mut self, process: &mut Process, thinking: bool) -> Result<(), EngineError> {
-        if !thinking {
+        let pondering = self.pondering.take().is_some();
+        self.ponder_move = None;
+        if !thinking && !pondering {
             return Ok(());
         }
-        process.send(UciCommand::Stop)?;
-        process.wait_for(
-            "bestmove after stop",
-            STOP_TIMEOUT,
-            |l| matches!(reply(l), Some(UciReply::BestMove { .. })).then_some(()),
-            |_, _| {},
-        )
+        self.stop_search(process)
     }
 }
 
