@@ -151,6 +151,18 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
                 break;
             }
         };
+        if !options.recover
+            && matches!(
+                report.end.termination,
+                Termination::Abandoned | Termination::StalledConnection
+            )
+        {
+            // cutechess-cli without -recover: a crash or stall ends the match after this game.
+            shared.give_up(format!(
+                "game {}: {}; restart crashed engines with -recover (--recover on)",
+                job.number, report.end.reason
+            ));
+        }
         if done.send(Done { job, report }).is_err() {
             break;
         }
@@ -723,17 +735,6 @@ pub fn run(
                     write_error.get_or_insert(format!("cannot write the EPD file: {e}"));
                     shared.stop.store(true, Ordering::SeqCst);
                 }
-            }
-            if !options.recover
-                && matches!(
-                    done.report.end.termination,
-                    Termination::Abandoned | Termination::StalledConnection
-                )
-            {
-                shared.give_up(format!(
-                    "game {}: {}; restart crashed engines with -recover (--recover on)",
-                    done.job.number, done.report.end.reason
-                ));
             }
             if let Some(n) = options.rating_interval {
                 if done.report.end.is_finished() && tally.played.is_multiple_of(n as usize) {
