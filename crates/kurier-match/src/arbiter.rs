@@ -520,6 +520,12 @@ pub fn play_game<G: Game>(
                                     });
                                     texts.push(canonical);
                                     streaks.record(side, thinking.map(|t| t.score), &adj);
+                                    if adj.draw.is_some_and(|d| d.reset)
+                                        && record.current().reversible_plies() == 0
+                                    {
+                                        // A capture or pawn move: the draw count starts again.
+                                        streaks.drawish = [0, 0];
+                                    }
                                     ponder(&mut *players[s], &record, &texts, &starts[s], clocks);
                                     break 'wait None;
                                 }
@@ -718,6 +724,7 @@ mod tests {
                 moves: 2,
                 cp: 10,
                 from: 0,
+                reset: false,
             }),
             resign: Some(ResignRule {
                 moves: 2,

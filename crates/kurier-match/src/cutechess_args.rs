@@ -418,9 +418,10 @@ fn translate(
                 wanted: "a move number",
             })?;
             // cutechess-cli: movenumber=0 turns the rule off; it applies once `movenumber` full
-            // moves are played, which is Kurier's FROM = movenumber + 1 (the next move's number).
+            // moves are played, which is Kurier's FROM = movenumber + 1 (the next move's number);
+            // captures and pawn moves start the count again (`reset`).
             if number > 0 {
-                adjudicate.push(format!("draw={count}:{score}:{}", number + 1));
+                adjudicate.push(format!("draw={count}:{score}:{}:reset", number + 1));
             }
             Vec::new()
         }
@@ -761,7 +762,7 @@ mod tests {
             "--wait 100",
             "--event Test",
             "--engines e.json",
-            "--adjudicate draw=8:10:41 resign=3:600:two-sided",
+            "--adjudicate draw=8:10:41:reset resign=3:600:two-sided",
         ] {
             assert!(text.contains(part), "{part}: {text}");
         }

@@ -6,7 +6,8 @@
 //! kurier match --variant NAME --engine SPEC --engine SPEC [--each SPEC] [--games N] [--rounds N]
 //!              [--tc TC | --st SEC | --depth N | --nodes N] [--openings FILE [order=..] [plies=N]]
 //!              [--concurrency N] [--pgn FILE] [--pgn-notation san|lan|coordinate]
-//!              [--adjudicate draw=M:CP[:FROM] resign=M:CP[:one-sided]] [--max-moves N]
+//!              [--adjudicate draw=M:CP[:FROM[:reset]] resign=M:CP[:one-sided]]
+//!              [--max-moves N]
 //!              [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05] [--seed N] [--timemargin MS]
 //!              [--move-timeout SEC] [--event NAME] [--tournament round-robin|gauntlet]
 //!              [--repeat N] [--noswap] [--pgn-minimal] [--pgn-finished-only] [--epd FILE]
@@ -32,9 +33,8 @@
 use super::engine_conf::{self, ConfError, EngineConf};
 use super::notation::PgnNotation;
 use super::settings::{
-    Adjudication, DrawRule, EngineSpec, GameOutput, Limits, MatchCommand, MatchOptions,
-    OpeningFormat, OpeningOrder, OpeningsSpec, Protocol, ResignRule, RestartMode, SprtParams,
-    TournamentKind,
+    Adjudication, DrawRule, EngineSpec, Limits, MatchCommand, MatchOptions, OpeningFormat,
+    OpeningOrder, OpeningsSpec, Protocol, ResignRule, RestartMode, SprtParams, TournamentKind,
 };
 use kurier_rules::games::Variant;
 use kurier_wire::time_control::parse_seconds;
@@ -65,8 +65,8 @@ Engine SPEC (one argument; words split like a shell line, quotes group words):
   tc=TC st=SEC depth=N nodes=N   limits for this engine (override the global ones);
                           tc=inf, tc=40/60+0.5, tc=0:30+0.2, tc=5/move
   timemargin=MS           this engine's --timemargin
-  restart=auto|on|off     a fresh process for every game: as the engine asks (XBoard
-                          reusable=0), always, never (default auto)
+  restart=on|off          a fresh process for every game, or never; restart=auto
+                          (default): as the engine asks (XBoard reusable=0)
   ponder=on|off           think on the opponent's time (UCI go ponder, XBoard hard)
 An engine's own keys win over conf=, which wins over --each, then the global flags.
 
@@ -92,7 +92,7 @@ name=A -engine ... -each tc=40/60 -games 2 -rounds 10 -pgnout out.pgn); each opt
                                      --openings file=F format=.. order=.. plies=N start=N
   -pgnout FILE [min] [fi]            --pgn FILE [--pgn-minimal] [--pgn-finished-only]
   -epdout FILE                       --epd FILE
-  -draw movenumber=N movecount=C score=S   --adjudicate draw=C:S:N+1
+  -draw movenumber=N movecount=C score=S   --adjudicate draw=C:S:N+1:reset
   -resign movecount=C score=S [twosided=true]
                                      --adjudicate resign=C:S:one-sided (two-sided)
   -maxmoves N                        --max-moves N
@@ -298,6 +298,9 @@ pub enum MatchError {
     /// `start=` is not a number above 0.
     #[error("--openings start: {0}")]
     OpeningsStart(ValueError),
+    /// The fourth field of a draw rule.
+    #[error("--adjudicate draw={0}: the fourth field is reset")]
+    DrawReset(String),
     /// The third field of a resign rule.
     #[error("--adjudicate resign={0}: the third field is one-sided or two-sided")]
     ResignSides(String),
@@ -682,7 +685,7 @@ fn parse_adjudication(values: &[String]) -> Result<Adjudication, MatchError> {
             .filter(|c| (0..=100_000).contains(c))
             .ok_or_else(bad)?;
         match (k.as_str(), fields.len()) {
-            ("draw", 2 | 3) => {
+            ("draw", 2..=4) => {
                 let from = match fields.get(2) {
                     Some(f) => f.parse::<u32>().map_err(|_| MatchError::DrawFrom {
                         value: v.clone(),
@@ -690,7 +693,17 @@ fn parse_adjudication(values: &[String]) -> Result<Adjudication, MatchError> {
                     })?,
                     None => 0,
                 };
-                a.draw = Some(DrawRule { moves, cp, from });
+                let reset = match fields.get(3) {
+                    None => false,
+                    Some(&"reset") => true,
+                    Some(_) => return Err(MatchError::DrawReset(v)),
+                };
+                a.draw = Some(DrawRule {
+                    moves,
+                    cp,
+                    from,
+                    reset,
+                });
             }
             ("resign", 2 | 3) => {
                 if cp == 0 {
@@ -870,7 +883,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "NOTATION", value_enum, default_value_t = PgnNotation::San)]
     pgn_notation: PgnNotation,
 
-    /// End games by scores: draw=MOVES:CP[:FROM] resign=MOVES:CP[:one-sided]
+    /// End games by scores: draw=MOVES:CP[:FROM[:reset]] resign=MOVES:CP[:one-sided]
     #[arg(long, value_name = "KEY=VALUE", num_args = 1..,
           action = clap::ArgAction::Set, overrides_with = "adjudicate")]
     adjudicate: Option<Vec<String>>,
@@ -1000,13 +1013,11 @@ impl MatchArgs {
             swap: !self.noswap,
             openings,
             concurrency: self.concurrency,
-            output: GameOutput {
-                pgn: self.pgn,
-                pgn_notation: self.pgn_notation,
-                pgn_minimal: self.pgn_minimal,
-                pgn_finished_only: self.pgn_finished_only,
-                epd: self.epd,
-            },
+            pgn: self.pgn,
+            pgn_notation: self.pgn_notation,
+            pgn_minimal: self.pgn_minimal,
+            pgn_finished_only: self.pgn_finished_only,
+            epd: self.epd,
             adjudication,
             max_moves: (self.max_moves > 0).then_some(self.max_moves),
             rating_interval: (self.rating_interval > 0).then_some(self.rating_interval),
@@ -1198,7 +1209,8 @@ mod tests {
             Some(DrawRule {
                 moves: 10,
                 cp: 5,
-                from: 30
+                from: 30,
+                reset: false
             })
         );
         assert_eq!(
@@ -1487,6 +1499,110 @@ mod tests {
         assert_eq!(o.time_margin, Duration::from_millis(100));
         assert_eq!(o.move_timeout, Duration::from_secs(60));
         assert_eq!((o.seed, o.event.as_str()), (1, "kurier match"));
+    }
+
+    #[test]
+    fn cutechess_lines_reach_the_same_options() {
+        let o = play(&[
+            "-variant",
+            "courier",
+            "-tournament",
+            "gauntlet",
+            "-engine",
+            "cmd=a",
+            "name=A",
+            "ponder",
+            "restart=off",
+            "-engine",
+            "cmd=b",
+            "arg=--x",
+            "initstr=hello",
+            "timemargin=25",
+            "-engine",
+            "cmd=c",
+            "-each",
+            "tc=inf",
+            "-draw",
+            "movenumber=34",
+            "movecount=8",
+            "score=20",
+            "-resign",
+            "movecount=3",
+            "score=900",
+            "-openings",
+            "file=b.pgn",
+            "format=pgn",
+            "start=5",
+            "-pgnout",
+            "x.pgn",
+            "fi",
+            "-maxmoves",
+            "150",
+            "-ratinginterval",
+            "10",
+        ]);
+        assert_eq!(o.tournament, TournamentKind::Gauntlet);
+        assert_eq!((o.games, o.repeat, o.swap, o.recover), (1, 1, true, false));
+        assert_eq!(o.time_margin, Duration::ZERO);
+        let (a, b) = (&o.engines[0], &o.engines[1]);
+        assert!(a.ponder && a.restart == RestartMode::Off && a.name == "A");
+        assert_eq!(b.cmd, ["b", "--x"]);
+        assert_eq!(b.init, ["hello"]);
+        assert_eq!(b.time_margin, Some(Duration::from_millis(25)));
+        assert_eq!(o.engines[2].limits.tc, Some(TimeControl::Infinite));
+        assert_eq!(
+            o.adjudication.draw,
+            Some(DrawRule {
+                moves: 8,
+                cp: 20,
+                from: 35,
+                reset: true
+            })
+        );
+        assert_eq!(
+            o.adjudication.resign,
+            Some(ResignRule {
+                moves: 3,
+                cp: 900,
+                two_sided: false
+            })
+        );
+        let op = o.openings.unwrap();
+        assert_eq!((op.format, op.start), (Some(OpeningFormat::Pgn), 5));
+        assert!(o.pgn_finished_only && !o.pgn_minimal);
+        assert_eq!((o.max_moves, o.rating_interval), (Some(150), Some(10)));
+        // The engine SPEC forms of the same keys.
+        let g = play(&[
+            "--variant",
+            "courier",
+            "--depth",
+            "1",
+            "--engine",
+            "cmd=a ponder=on restart=auto arg=y",
+            "--engine",
+            "cmd=b",
+            "--adjudicate",
+            "draw=8:20:35:reset",
+            "resign=3:900:one-sided",
+        ]);
+        assert_eq!(g.engines[0].cmd, ["a", "y"]);
+        assert!(g.engines[0].ponder);
+        assert_eq!(g.adjudication, o.adjudication);
+        assert_eq!((g.games, g.repeat, g.recover), (2, 2, true));
+        let e = parse([
+            "--variant",
+            "courier",
+            "--depth",
+            "1",
+            "--engine",
+            "cmd=a",
+            "--engine",
+            "cmd=b",
+            "--adjudicate",
+            "draw=1:2:3:x",
+        ])
+        .unwrap_err();
+        assert!(e.to_string().contains("fourth field"), "{e}");
     }
 
     #[test]

@@ -118,6 +118,9 @@ pub struct DrawRule {
     pub cp: i32,
     /// First full-move number from which the rule applies.
     pub from: u32,
+    /// A capture or pawn move (any move that resets the game's reversible-move counter)
+    /// starts the count again, as in cutechess-cli's `-draw`.
+    pub reset: bool,
 }
 
 /// Resign adjudication: one engine's own score at most `-cp` for `moves` moves, and (when
@@ -210,22 +213,6 @@ impl fmt::Display for TournamentKind {
     }
 }
 
-/// Where and how the games are written.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameOutput {
-    /// PGN file (appended to).
-    pub pgn: Option<PathBuf>,
-    /// How the PGN writes the moves of Courier and Schachdame.
-    pub pgn_notation: PgnNotation,
-    /// Only the seven-tag roster (and `SetUp`/`FEN`/`Variant`), no comments (cutechess-cli's
-    /// `-pgnout FILE min`).
-    pub pgn_minimal: bool,
-    /// Leave games stopped before their end (`*`) out of the PGN (`-pgnout FILE fi`).
-    pub pgn_finished_only: bool,
-    /// File to append the final position of every game to, one FEN a line (`-epdout`).
-    pub epd: Option<PathBuf>,
-}
-
 /// Everything a match needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchOptions {
@@ -247,8 +234,17 @@ pub struct MatchOptions {
     pub openings: Option<OpeningsSpec>,
     /// Games at once.
     pub concurrency: usize,
-    /// PGN and EPD output.
-    pub output: GameOutput,
+    /// PGN output file (appended to).
+    pub pgn: Option<PathBuf>,
+    /// How the PGN writes the moves of Courier and Schachdame.
+    pub pgn_notation: PgnNotation,
+    /// Only the seven-tag roster (and `SetUp`/`FEN`/`Variant`), no comments (cutechess-cli's
+    /// `-pgnout FILE min`).
+    pub pgn_minimal: bool,
+    /// Leave games stopped before their end (`*`) out of the PGN (`-pgnout FILE fi`).
+    pub pgn_finished_only: bool,
+    /// File to append the final position of every game to, one FEN a line (`-epdout`).
+    pub epd: Option<PathBuf>,
     /// Score adjudication.
     pub adjudication: Adjudication,
     /// A game that reaches this many full moves is adjudicated a draw.

@@ -201,12 +201,12 @@ fn pgn_date() -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
-/// The PGN of a finished game, its moves in `options.output.pgn_notation`
+/// The PGN of a finished game, its moves in `options.pgn_notation`
 /// ([`notation::rewrite`]); with `pgn_minimal`, only the seven-tag roster, `SetUp`, `FEN` and
 /// `Variant`, and no comments (cutechess-cli's `-pgnout FILE min`).
 pub fn pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &str) -> PgnGame {
     let full = full_pgn_game(options, job, report, date);
-    if !options.output.pgn_minimal {
+    if !options.pgn_minimal {
         return full;
     }
     const KEPT: [&str; 10] = [
@@ -272,7 +272,7 @@ fn full_pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &
         options.variant,
         &report.start_fen,
         &played,
-        options.output.pgn_notation,
+        options.pgn_notation,
     );
     PgnGame {
         tags,
@@ -657,8 +657,8 @@ pub fn run(
             }),
         None => Ok(None),
     };
-    let mut pgn_file = append(&options.output.pgn)?;
-    let mut epd_file = append(&options.output.epd)?;
+    let mut pgn_file = append(&options.pgn)?;
+    let mut epd_file = append(&options.epd)?;
     let shared = Shared {
         options,
         openings: &openings,
@@ -721,7 +721,7 @@ pub fn run(
             } else {
                 eprintln!("{game_line}\n{progress}");
             }
-            let skip_pgn = options.output.pgn_finished_only && !done.report.end.is_finished();
+            let skip_pgn = options.pgn_finished_only && !done.report.end.is_finished();
             if let Some(f) = pgn_file.as_mut().filter(|_| !skip_pgn) {
                 let text = pgn_game(options, &done.job, &done.report, &date).write();
                 if let Err(e) = f.write_all(text.as_bytes()).and_then(|_| f.flush()) {
