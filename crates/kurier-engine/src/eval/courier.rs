@@ -33,6 +33,12 @@ struct Weights {
     piece_count: i32,
     /// Side to move bonus.
     tempo: i32,
+    /// King danger: attack units per square of the king's ring (the king's square and its
+    /// neighbours) that an enemy piece attacks, by attacking piece. Untuned.
+    king_attack_units: [i32; 9],
+    /// King danger, midgame: `units² × num / den`, at most `max`, once two or more enemy pieces
+    /// attack the ring (a lone attacker is no attack). Untuned.
+    king_danger: (i32, i32, i32),
 }
 
 const W: Weights = Weights {
@@ -62,6 +68,8 @@ const W: Weights = Weights {
     king_shelter: 8,
     piece_count: 15,
     tempo: 10,
+    king_attack_units: [0, 2, 2, 3, 1, 1, 2, 1, 0],
+    king_danger: (3, 2, 700),
 };
 
 /// Phase weight per piece kind; the sum with the start position's pieces is [`FULL_PHASE`].
@@ -80,6 +88,46 @@ fn relative_rank(color: Color, sq: usize) -> usize {
 fn centre_distance(sq: usize) -> i32 {
     let (f, r) = ((sq % FILES) as i32, (sq / FILES) as i32);
     ((2 * f - 11).abs() / 2).max((2 * r - 7).abs() / 2)
+}
+
+/// The midgame penalty for the danger to `us`'s king: how many enemy pieces attack its ring,
+/// and how hard ([`Weights::king_attack_units`]). Pawns and the king are not counted.
+fn king_danger(pos: &Courier, us: Color) -> i32 {
+    let them = !us;
+    let ksq = pos.king_square(us);
+    let ring = attacks::KING[ksq] | (1u128 << ksq);
+    let occ = pos.occupied();
+    let (mut attackers, mut units) = (0, 0);
+    for piece in [
+        Piece::Knight,
+        Piece::Courier,
+        Piece::Rook,
+        Piece::Alfil,
+        Piece::Fers,
+        Piece::Mann,
+        Piece::Wazir,
+    ] {
+        for sq in squares128(pos.pieces(them, piece)) {
+            let reach = match piece {
+                Piece::Knight => attacks::KNIGHT[sq],
+                Piece::Courier => attacks::courier_attacks(sq, occ),
+                Piece::Rook => attacks::rook_attacks(sq, occ),
+                Piece::Alfil => attacks::ALFIL[sq],
+                Piece::Fers => attacks::FERS[sq],
+                Piece::Mann => attacks::KING[sq],
+                _ => attacks::WAZIR[sq],
+            } & ring;
+            if reach != 0 {
+                attackers += 1;
+                units += W.king_attack_units[piece as usize] * reach.count_ones() as i32;
+            }
+        }
+    }
+    if attackers < 2 {
+        return 0;
+    }
+    let (num, den, max) = W.king_danger;
+    (units * units * num / den).min(max)
 }
 
 fn side_score(pos: &Courier, us: Color) -> (i32, i32, i32) {
@@ -124,6 +172,7 @@ fn side_score(pos: &Courier, us: Color) -> (i32, i32, i32) {
         }
     }
     eg += (own.count_ones() as i32 - 1) * W.piece_count;
+    mg -= king_danger(pos, us);
     (mg, eg, phase)
 }
 
@@ -198,6 +247,18 @@ mod tests {
         assert!(start.evaluate().abs() < 60, "{}", start.evaluate());
         let up = Courier::from_fen("k11/12/12/12/12/12/12/1R1R7K w - - 0 1").unwrap();
         assert!(up.evaluate() > 800);
+    }
+
+    #[test]
+    fn pieces_around_the_king_are_danger() {
+        // Black rook, courier and knight all aim at the white king's ring; one of them alone
+        // is no attack.
+        let attacked = Courier::from_fen("k11/12/12/12/12/3r2b5/12/n3K7 w - - 0 1").unwrap();
+        let alone = Courier::from_fen("k11/12/12/12/12/3r8/12/4K7 w - - 0 1").unwrap();
+        assert!(king_danger(&attacked, Color::White) > 0);
+        assert_eq!(king_danger(&alone, Color::White), 0);
+        assert_eq!(king_danger(&attacked, Color::Black), 0);
+        assert_eq!(king_danger(&Courier::start(), Color::White), 0);
     }
 
     #[test]
