@@ -1,0 +1,162 @@
+//! The Courier evaluation's weights: one table, [`W`], grouped by term in the order the terms are
+//! added up (`mod.rs`). Every weight says where its first value came from; "untuned" means it
+//! has not been fitted to games yet (issue 13's tuner will fit them).
+
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+/// A midgame and an endgame value, tapered by the game phase at the end of the evaluation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct S(pub i32, pub i32);
+
+impl S {
+    /// Zero in both phases.
+    pub const ZERO: S = S(0, 0);
+}
+
+impl Add for S {
+    type Output = S;
+    #[inline(always)]
+    fn add(self, o: S) -> S {
+        S(self.0 + o.0, self.1 + o.1)
+    }
+}
+
+impl Sub for S {
+    type Output = S;
+    #[inline(always)]
+    fn sub(self, o: S) -> S {
+        S(self.0 - o.0, self.1 - o.1)
+    }
+}
+
+impl AddAssign for S {
+    #[inline(always)]
+    fn add_assign(&mut self, o: S) {
+        *self = *self + o;
+    }
+}
+
+impl SubAssign for S {
+    #[inline(always)]
+    fn sub_assign(&mut self, o: S) {
+        *self = *self - o;
+    }
+}
+
+impl Neg for S {
+    type Output = S;
+    #[inline(always)]
+    fn neg(self) -> S {
+        S(-self.0, -self.1)
+    }
+}
+
+impl Mul<i32> for S {
+    type Output = S;
+    #[inline(always)]
+    fn mul(self, k: i32) -> S {
+        S(self.0 * k, self.1 * k)
+    }
+}
+
+/// The evaluation weights, one place to tune them. Indexed by piece, tables follow
+/// [`kurier_rules::games::courier::Piece`]: pawn, knight, courier, rook, alfil, fers, mann,
+/// schleich (wazir), king.
+pub(super) struct Weights {
+    // -- Material (material.rs).
+    /// Material by piece. Where from: H. G. Muller's measurements of fairy pieces (published
+    /// with Fairy-Max and on chessvariants.com): a wazir or a fers is worth about a pawn and a
+    /// half, an alfil a little less (it reaches only an eighth of the board), the mann
+    /// (commoner) about a knight, the courier (a full bishop) and the rook as in chess.
+    pub material: [S; 9],
+    /// Phase weight per piece kind; the sum over the start position's pieces is
+    /// [`FULL_PHASE`].
+    pub phase: [i32; 9],
+
+    // -- Piece-square terms (pst.rs).
+    /// Pawn bonus by rank from its own side. Untuned first guess.
+    pub pawn_rank: [S; 8],
+    /// Short-stepping pieces (knight, mann; the king in the endgame) near the centre: per king
+    /// step of distance from it (negative). Untuned first guess.
+    pub centre: S,
+
+    // -- Mobility (mobility.rs).
+    /// Per square a rook or courier attacks that no own piece stands on (the sliders gain most
+    /// from the wide board). Untuned first guess.
+    pub slider_mobility: S,
+
+    // -- King safety (king_safety.rs).
+    /// Own pawns right in front of or beside the king (shelter), midgame. Untuned first guess.
+    pub king_shelter: i32,
+    /// King danger: attack units per square of the king's ring (the king's square and its
+    /// neighbours) that an enemy piece attacks, by attacking piece. Untuned.
+    pub king_attack_units: [i32; 9],
+    /// King danger, midgame: `units² × num / den`, at most `max`, once two or more enemy pieces
+    /// attack the ring (a lone attacker is no attack). Untuned.
+    pub king_danger: (i32, i32, i32),
+
+    // -- Threats (threats.rs).
+
+    // -- Passed pawns and open files (pawns.rs).
+
+    // -- Endgame (endgame.rs).
+    /// Per piece (besides the king) on the board, endgame: baring the enemy king wins
+    /// (docs/rules.md C7), so keeping pieces matters beyond their value. Untuned first guess.
+    pub piece_count: i32,
+
+    // -- Side to move.
+    /// Bonus for the side to move. Untuned first guess.
+    pub tempo: i32,
+}
+
+/// Phase of the start position: 2 knights, 2 couriers, 2 rooks, 2 alfils, fers, mann,
+/// schleich a side, weighted by [`Weights::phase`].
+pub(super) const FULL_PHASE: i32 = 2 * (2 + 4 + 6 + 2 + 1 + 2 + 1);
+
+/// The weights.
+pub(super) const W: Weights = Weights {
+    // -- Material (material.rs).
+    material: [
+        S(100, 120),
+        S(300, 300),
+        S(330, 350),
+        S(480, 520),
+        S(120, 110),
+        S(150, 150),
+        S(320, 340),
+        S(140, 150),
+        S(0, 0),
+    ],
+    phase: [0, 1, 2, 3, 1, 1, 2, 1, 0],
+
+    // -- Piece-square terms (pst.rs).
+    pawn_rank: [
+        S(0, 0),
+        S(0, 0),
+        S(2, 5),
+        S(5, 12),
+        S(10, 25),
+        S(20, 45),
+        S(35, 75),
+        S(0, 0),
+    ],
+    centre: S(-4, -6),
+
+    // -- Mobility (mobility.rs).
+    slider_mobility: S(3, 3),
+
+    // -- King safety (king_safety.rs).
+    king_shelter: 8,
+    king_attack_units: [0, 2, 2, 3, 1, 1, 2, 1, 0],
+    king_danger: (3, 2, 700),
+
+    // -- Threats (threats.rs).
+
+    // -- Passed pawns and open files (pawns.rs).
+
+    // -- Endgame (endgame.rs).
+    piece_count: 15,
+
+    // -- Side to move.
+    tempo: 10,
+};
