@@ -80,10 +80,27 @@ pub(super) struct Weights {
     /// step of distance from it (negative). Untuned first guess.
     pub centre: S,
 
-    // -- Mobility (mobility.rs).
-    /// Per square a rook or courier attacks that no own piece stands on (the sliders gain most
-    /// from the wide board). Untuned first guess.
-    pub slider_mobility: S,
+    // -- Mobility (mobility.rs): by the number of safe squares a piece attacks (no own piece
+    // on it, no enemy pawn attacking it). Untuned. First values: the knight, courier (bishop)
+    // and rook rows are Fairy-Stockfish's classical chess mobility tables scaled by 300/781
+    // (our knight to its knight), continued past their end with half the last step (the
+    // courier reaches 14 squares, the rook always 18 on the 12x8 board); the short-range rows
+    // are Fairy-Stockfish's saturating curve for fairy pieces, (150, 200) x (m - 2) / (m + 8),
+    // scaled alike.
+    /// Knight, 0..=8 squares.
+    pub mobility_knight: [S; 9],
+    /// Courier, 0..=14 squares.
+    pub mobility_courier: [S; 15],
+    /// Rook, 0..=18 squares.
+    pub mobility_rook: [S; 19],
+    /// Alfil, 0..=4 squares.
+    pub mobility_alfil: [S; 5],
+    /// Fers, 0..=4 squares.
+    pub mobility_fers: [S; 5],
+    /// Mann, 0..=8 squares.
+    pub mobility_mann: [S; 9],
+    /// Schleich (wazir), 0..=4 squares.
+    pub mobility_wazir: [S; 5],
 
     // -- King safety (king_safety.rs).
     /// Own pawns right in front of or beside the king (shelter), midgame. Untuned first guess.
@@ -143,7 +160,69 @@ pub(super) const W: Weights = Weights {
     centre: S(-4, -6),
 
     // -- Mobility (mobility.rs).
-    slider_mobility: S(3, 3),
+    mobility_knight: [
+        S(-24, -30),
+        S(-20, -22),
+        S(-5, -12),
+        S(-1, -7),
+        S(1, 3),
+        S(5, 5),
+        S(8, 6),
+        S(11, 8),
+        S(14, 10),
+    ],
+    mobility_courier: [
+        S(-18, -23),
+        S(-8, -10),
+        S(5, -3),
+        S(11, 5),
+        S(15, 8),
+        S(20, 15),
+        S(20, 22),
+        S(23, 22),
+        S(24, 25),
+        S(26, 28),
+        S(30, 30),
+        S(32, 33),
+        S(35, 34),
+        S(37, 38),
+        S(38, 40),
+    ],
+    mobility_rook: [
+        S(-23, -31),
+        S(-9, -6),
+        S(0, 7),
+        S(1, 17),
+        S(2, 28),
+        S(5, 38),
+        S(8, 39),
+        S(12, 47),
+        S(16, 51),
+        S(16, 53),
+        S(16, 59),
+        S(17, 61),
+        S(22, 63),
+        S(22, 65),
+        S(26, 67),
+        S(28, 68),
+        S(29, 69),
+        S(30, 70),
+        S(31, 71),
+    ],
+    mobility_alfil: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
+    mobility_fers: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
+    mobility_mann: [
+        S(-14, -19),
+        S(-6, -9),
+        S(0, 0),
+        S(5, 7),
+        S(10, 13),
+        S(13, 18),
+        S(16, 22),
+        S(19, 26),
+        S(22, 29),
+    ],
+    mobility_wazir: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
 
     // -- King safety (king_safety.rs).
     king_shelter: 8,
