@@ -7,6 +7,7 @@
 //! - [`material`]: piece values and the phase;
 //! - [`pst`]: where the pieces stand;
 //! - [`mobility`]: how far they reach;
+//! - [`threats`]: pieces attacked by pawns or lesser pieces, pieces left undefended;
 //! - [`king_safety`]: shelter and the enemy pieces around the king;
 //! - [`endgame`]: baring the enemy king (docs/rules.md C7).
 //!
@@ -19,6 +20,7 @@ mod king_safety;
 mod material;
 mod mobility;
 mod pst;
+mod threats;
 mod weights;
 
 use crate::search::Searchable;
@@ -41,6 +43,7 @@ pub(crate) fn evaluate(pos: &Courier) -> i32 {
     s +=
         king_safety::score(pos, &info, Color::White) - king_safety::score(pos, &info, Color::Black);
     // Threats.
+    s += threats::score(pos, &info, Color::White) - threats::score(pos, &info, Color::Black);
     // Passed pawns and open files.
     // Endgame.
     s += endgame::score(pos, Color::White) - endgame::score(pos, Color::Black);

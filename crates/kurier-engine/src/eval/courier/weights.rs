@@ -112,7 +112,18 @@ pub(super) struct Weights {
     /// attack the ring (a lone attacker is no attack). Untuned.
     pub king_danger: (i32, i32, i32),
 
-    // -- Threats (threats.rs).
+    // -- Threats (threats.rs): bonuses for the attacker. Untuned. First values:
+    // Fairy-Stockfish's classical threat weights scaled by 300/781 (our knight to its knight).
+    /// Per enemy piece (not a pawn) attacked by one of our pawns that is not itself en prise
+    /// (undefended and attacked): FSF's ThreatBySafePawn.
+    pub threat_by_pawn: S,
+    /// Per enemy piece attacked by a piece of ours worth less (pawns counted apart, above), by
+    /// the attacked kind: FSF's ThreatByMinor for knight, courier (bishop) and rook; about 8%
+    /// of the piece's value for the others (the alfil is worth less than every piece, so its
+    /// row never applies).
+    pub threat_by_lesser: [S; 9],
+    /// Per enemy piece or pawn we attack that no enemy piece defends: FSF's Hanging.
+    pub hanging: S,
 
     // -- Passed pawns and open files (pawns.rs).
 
@@ -230,6 +241,19 @@ pub(super) const W: Weights = Weights {
     king_danger: (3, 2, 700),
 
     // -- Threats (threats.rs).
+    threat_by_pawn: S(66, 36),
+    threat_by_lesser: [
+        S(0, 0),
+        S(21, 16),
+        S(30, 22),
+        S(34, 46),
+        S(10, 10),
+        S(12, 12),
+        S(24, 18),
+        S(11, 11),
+        S(0, 0),
+    ],
+    hanging: S(26, 14),
 
     // -- Passed pawns and open files (pawns.rs).
 
