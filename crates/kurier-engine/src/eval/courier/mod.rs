@@ -9,7 +9,8 @@
 //! - [`mobility`]: how far they reach;
 //! - [`threats`]: pieces attacked by pawns or lesser pieces, pieces left undefended;
 //! - [`king_safety`]: shelter and the enemy pieces around the king;
-//! - [`endgame`]: baring the enemy king (docs/rules.md C7).
+//! - [`endgame`]: baring the enemy king (docs/rules.md C7), driving it, the draws of the
+//!   material and of the 50-move rule (C8).
 //!
 //! All weights live in [`weights::W`], each with where its value came from. The attack sets
 //! the terms read are computed once per evaluation ([`attack_info`]).
@@ -46,11 +47,15 @@ pub(crate) fn evaluate(pos: &Courier) -> i32 {
     s += threats::score(pos, &info, Color::White) - threats::score(pos, &info, Color::Black);
     // Passed pawns and open files.
     // Endgame.
-    s += endgame::score(pos, Color::White) - endgame::score(pos, Color::Black);
+    let eg_material = [white.1, black.1];
+    s += endgame::score(pos, &info, eg_material, Color::White)
+        - endgame::score(pos, &info, eg_material, Color::Black);
 
     let phase = (wp + bp).min(FULL_PHASE);
+    s.1 = s.1 * endgame::scale(pos, s.1, eg_material) / 64;
     let white = (s.0 * phase + s.1 * (FULL_PHASE - phase)) / FULL_PHASE;
     // Scaling.
+    let white = endgame::rule50(pos, white);
     let score = if pos.side_to_move() == Color::White {
         white
     } else {

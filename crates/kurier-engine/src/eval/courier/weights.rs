@@ -127,10 +127,48 @@ pub(super) struct Weights {
 
     // -- Passed pawns and open files (pawns.rs).
 
-    // -- Endgame (endgame.rs).
+    // -- Endgame (endgame.rs). Baring the enemy king wins (docs/rules.md C7), checkmate and
+    // stalemate win (C5, C6), the 50-move rule draws (C8). All untuned first guesses unless
+    // said otherwise: Fairy-Stockfish has no endgame knowledge for Courier (its evaluation of
+    // a game with a bare-king rule skips the chess endgame code) beyond the 50-move decay.
     /// Per piece (besides the king) on the board, endgame: baring the enemy king wins
     /// (docs/rules.md C7), so keeping pieces matters beyond their value. Untuned first guess.
     pub piece_count: i32,
+    /// A side that is bare while the other is not has lost or is one move from losing (C7):
+    /// this much on top of the material for the other side. More than any material lead of an
+    /// ending, far below the mate scores.
+    pub bare_king: S,
+    /// Lead in endgame material (pawns and pieces besides the king) from which a side counts as
+    /// clearly ahead and the conversion terms below apply: more than a fers, less than a knight.
+    pub convert_margin: i32,
+    /// Endgame bonus of the side clearly ahead by the number of enemy pieces and pawns left
+    /// besides the king (index 0 unused: that is [`Weights::bare_king`]; the last entry for
+    /// that many or more): the fewer, the nearer the bare king.
+    pub bare_potential: [i32; 5],
+    /// The hunt and the drive apply while the enemy has at most this many pieces and pawns
+    /// besides the king.
+    pub hunt_max_pieces: u32,
+    /// Hunt, endgame: per enemy piece or pawn the side clearly ahead attacks.
+    pub hunt_attacked: i32,
+    /// Hunt, endgame: per square an enemy piece could go to that the side clearly ahead does
+    /// not attack (negative: a trapped last piece is a lost last piece).
+    pub hunt_freedom: i32,
+    /// Drive, endgame: per step the weaker king stands nearer a corner (its distances to the
+    /// nearest side edge and to the nearest back edge, summed, out of 8).
+    pub drive_edge: i32,
+    /// Drive, endgame: per step the stronger king stands nearer the weaker one (out of 11).
+    pub drive_close: i32,
+    /// Scaling: without pawns, a lead of at most `.0` in endgame material is scaled by
+    /// `.1 / 64` (the enemy's last pieces are defended by its king). The factor is
+    /// Fairy-Stockfish's chess value for a pawnless lead of at most a bishop (14/64).
+    pub scale_small_lead: (i32, i32),
+    /// Scaling, out of 64: the stronger side has no pawns and only pieces bound to one colour
+    /// of squares (courier, fers, alfil), the weaker side no pawns and only such pieces on the
+    /// other colour: only the king can ever attack them, and one colour cannot mate.
+    pub scale_wrong_colour: i32,
+    /// 50-move rule (C8): past this many reversible plies the score shrinks linearly to 0 at
+    /// 100. Fairy-Stockfish shrinks it from the first ply, `v * (100 - n) / 100`.
+    pub rule50_start: i32,
 
     // -- Side to move.
     /// Bonus for the side to move. Untuned first guess.
@@ -259,6 +297,17 @@ pub(super) const W: Weights = Weights {
 
     // -- Endgame (endgame.rs).
     piece_count: 15,
+    bare_king: S(1500, 1500),
+    convert_margin: 200,
+    bare_potential: [0, 120, 60, 30, 10],
+    hunt_max_pieces: 2,
+    hunt_attacked: 40,
+    hunt_freedom: -8,
+    drive_edge: 10,
+    drive_close: 8,
+    scale_small_lead: (160, 14),
+    scale_wrong_colour: 8,
+    rule50_start: 20,
 
     // -- Side to move.
     tempo: 10,
