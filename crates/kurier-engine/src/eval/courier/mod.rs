@@ -6,6 +6,7 @@
 //!
 //! - [`material`]: piece values and the phase;
 //! - [`pst`]: where the pieces stand;
+//! - [`pawns`]: passed pawns, rooks on open files;
 //! - [`mobility`]: how far they reach;
 //! - [`threats`]: pieces attacked by pawns or lesser pieces, pieces left undefended;
 //! - [`king_safety`]: shelter and the enemy pieces around the king;
@@ -20,6 +21,7 @@ mod endgame;
 mod king_safety;
 mod material;
 mod mobility;
+mod pawns;
 mod pst;
 mod threats;
 mod weights;
@@ -46,6 +48,7 @@ pub(crate) fn evaluate(pos: &Courier) -> i32 {
     // Threats.
     s += threats::score(pos, &info, Color::White) - threats::score(pos, &info, Color::Black);
     // Passed pawns and open files.
+    s += pawns::score(pos, &info, Color::White) - pawns::score(pos, &info, Color::Black);
     // Endgame.
     let eg_material = [white.1, black.1];
     s += endgame::score(pos, &info, eg_material, Color::White)

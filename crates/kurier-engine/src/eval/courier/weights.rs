@@ -137,7 +137,28 @@ pub(super) struct Weights {
     /// Per enemy piece or pawn we attack that no enemy piece defends: FSF's Hanging.
     pub hanging: S,
 
-    // -- Passed pawns and open files (pawns.rs).
+    // -- Passed pawns and open files (pawns.rs). Untuned. A passed pawn is scored as a share
+    // of what its promotion gains (the fers less the pawn, docs/rules.md C4), in 256ths, so
+    // that a pawn on the 7th stays worth less than the fers it becomes. First values:
+    // Fairy-Stockfish's passed-pawn terms, which it scales by the promotion piece's value
+    // (the fers for the queen), taken as shares of its own promotion gain (fers less pawn,
+    // 294 midgame, 264 endgame).
+    /// Share by the pawn's rank from its own side: FSF's PassedRank.
+    pub passed_rank: [S; 8],
+    /// Share by rank when no piece stands on the path to the last rank and the enemy
+    /// attacks none of it: FSF's largest free-path bonus, 36 x (5 r - 13) from the 4th rank.
+    pub passed_free: [S; 8],
+    /// Endgame share by rank per step (at most 5) the enemy king stands from the square in
+    /// front of the pawn: FSF's 19/4 x (5 r - 13).
+    pub passed_king_them: [i32; 8],
+    /// Endgame share by rank per step (at most 5) our own king stands from that square
+    /// (subtracted): FSF's 2 x (5 r - 13).
+    pub passed_king_us: [i32; 8],
+    /// A rook on a file without pawns: FSF's RookOnOpenFile scaled by 300/781.
+    pub rook_open_file: S,
+    /// A rook on a file without own pawns but with enemy ones: FSF's semi-open value, scaled
+    /// alike.
+    pub rook_half_open_file: S,
 
     // -- Endgame (endgame.rs). Baring the enemy king wins (docs/rules.md C7), checkmate and
     // stalemate win (C5, C6), the 50-move rule draws (C8). All untuned first guesses unless
@@ -725,6 +746,30 @@ pub(super) const W: Weights = Weights {
     hanging: S(26, 14),
 
     // -- Passed pawns and open files (pawns.rs).
+    passed_rank: [
+        S(0, 0),
+        S(1, 3),
+        S(2, 3),
+        S(2, 4),
+        S(7, 7),
+        S(18, 17),
+        S(30, 25),
+        S(0, 0),
+    ],
+    passed_free: [
+        S(0, 0),
+        S(0, 0),
+        S(0, 0),
+        S(8, 7),
+        S(27, 24),
+        S(46, 41),
+        S(65, 58),
+        S(0, 0),
+    ],
+    passed_king_them: [0, 0, 0, 1, 3, 5, 8, 0],
+    passed_king_us: [0, 0, 0, 0, 1, 2, 3, 0],
+    rook_open_file: S(18, 10),
+    rook_half_open_file: S(7, 2),
 
     // -- Endgame (endgame.rs).
     piece_count: 15,
