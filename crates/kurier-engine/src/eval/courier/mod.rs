@@ -1,0 +1,197 @@
+//! Courier evaluation and the search hooks ([`Searchable`]): engine policy, kept apart from the
+//! rules in the other files of this module.
+//!
+//! One evaluation term per file, added up by [`evaluate`] from White's point of view as a
+//! midgame and an endgame value ([`weights::S`]), tapered by the game phase:
+//!
+//! - [`material`]: piece values and the phase;
+//! - [`pst`]: where the pieces stand;
+//! - [`pawns`]: passed pawns, rooks on open files;
+//! - [`mobility`]: how far they reach;
+//! - [`threats`]: pieces attacked by pawns or lesser pieces, pieces left undefended;
+//! - [`king_safety`]: shelter and the enemy pieces around the king;
+//! - [`endgame`]: baring the enemy king (docs/rules.md C7), driving it, the draws of the
+//!   material and of the 50-move rule (C8).
+//!
+//! All weights live in [`weights::W`], each with where its value came from. The attack sets
+//! the terms read are computed once per evaluation ([`attack_info`]).
+
+mod attack_info;
+mod endgame;
+mod king_safety;
+mod material;
+mod mobility;
+mod pawns;
+mod pst;
+mod threats;
+mod weights;
+
+use crate::search::Searchable;
+use attack_info::AttackInfo;
+use kurier_rules::game::{Color, Game};
+use kurier_rules::games::courier::{Courier, Piece};
+use weights::{FULL_PHASE, S, W};
+
+/// The static evaluation of `pos` in centipawns from the side to move's point of view.
+pub(crate) fn evaluate(pos: &Courier) -> i32 {
+    let info = AttackInfo::new(pos);
+    let (white, wp) = material::score(pos, Color::White);
+    let (black, bp) = material::score(pos, Color::Black);
+    let mut s: S = white - black;
+    // Piece-square terms.
+    s += pst::score(pos, Color::White) - pst::score(pos, Color::Black);
+    // Mobility.
+    s += mobility::score(pos, &info, Color::White) - mobility::score(pos, &info, Color::Black);
+    // King safety.
+    s +=
+        king_safety::score(pos, &info, Color::White) - king_safety::score(pos, &info, Color::Black);
+    // Threats.
+    s += threats::score(pos, &info, Color::White) - threats::score(pos, &info, Color::Black);
+    // Passed pawns and open files.
+    s += pawns::score(pos, &info, Color::White) - pawns::score(pos, &info, Color::Black);
+    // Endgame.
+    let eg_material = [white.1, black.1];
+    s += endgame::score(pos, &info, eg_material, Color::White)
+        - endgame::score(pos, &info, eg_material, Color::Black);
+
+    let phase = (wp + bp).min(FULL_PHASE);
+    s.1 = s.1 * endgame::scale(pos, s.1, eg_material) / 64;
+    let white = (s.0 * phase + s.1 * (FULL_PHASE - phase)) / FULL_PHASE;
+    // Scaling.
+    let white = endgame::rule50(pos, white);
+    let score = if pos.side_to_move() == Color::White {
+        white
+    } else {
+        -white
+    };
+    score + W.tempo
+}
+
+impl Searchable for Courier {
+    const BENCH_POSITIONS: &'static [&'static str] = &[
+        kurier_rules::games::courier::START_FEN,
+        kurier_rules::games::courier::PRE_CEREMONY_FEN,
+        "r1eb2kw1e1r/1p1pmp2p1p1/n1p4p1p2/p10p/P5P4P/1P9N/R2PPP2PPP1/1N1b1MKWBE1R b - - 0 13",
+        "r1e1mkfwb1nr/ppbppppppp2/10pp/2p9/1n3e1N4/PBPP2P1P3/1P1NPP1P1PPP/R1E1MKFWBE1R w - - 4 10",
+        "2em2kw1e1r/1p1p1p2p1p1/2p4p1p2/r10p/b5P2N1P/N11/n2PPP2PPP1/5MKW1E1R w - - 2 19",
+        "4mk1w1e2/r2ppp1p1bpn/nN6p3/p10p/P6P3P/4E3PN1R/1PPPPP4P1/R2BM1K5 w - - 0 22",
+    ];
+    const BENCH_DEPTH: u32 = 9;
+
+    fn evaluate(&self) -> i32 {
+        evaluate(self)
+    }
+
+    fn in_check(&self) -> bool {
+        Courier::in_check(self)
+    }
+
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        mv.is_promotion() || self.occupied_by(!self.side_to_move()) & (1u128 << mv.to()) != 0
+    }
+
+    fn tactical_score(&self, mv: Self::Move) -> i32 {
+        let victim = self
+            .piece_on(mv.to())
+            .map_or(0, |(_, p)| W.material[p as usize].0);
+        let attacker = W.material[mv.piece() as usize].0;
+        victim * 16 - attacker + if mv.is_promotion() { 150 } else { 0 }
+    }
+
+    fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
+        crate::see::courier::see_ge(self, mv, threshold)
+    }
+
+    /// Passing is unsound with only king and pawns (zugzwang), so null move needs a piece.
+    fn null_move(&self) -> Option<Self> {
+        let us = self.side_to_move();
+        let pawns_and_king = self.pieces(us, Piece::Pawn) | self.pieces(us, Piece::King);
+        (self.occupied_by(us) != pawns_and_king).then(|| self.pass())
+    }
+
+    /// docs/rules.md C8: the 50-move rule and two bare kings.
+    fn draw_by_rule(&self) -> bool {
+        self.reversible_plies() >= 100 || self.occupied().count_ones() == 2
+    }
+
+    fn move_id(mv: Self::Move) -> u32 {
+        mv.bits() + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `fen` with the colours swapped: the board turned upside down, upper and lower case
+    /// exchanged, the other side to move.
+    pub(super) fn mirror(fen: &str) -> String {
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        let ranks: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        fields[0] = ranks.join("/");
+        fields[1] = if fields[1] == "w" { "b" } else { "w" }.to_string();
+        fields.join(" ")
+    }
+
+    /// Positions from every phase, for the symmetry test.
+    pub(super) const POSITIONS: &[&str] = &[
+        "r1eb2kw1e1r/1p1pmp2p1p1/n1p4p1p2/p10p/P5P4P/1P9N/R2PPP2PPP1/1N1b1MKWBE1R b - - 0 13",
+        "r1e1mkfwb1nr/ppbppppppp2/10pp/2p9/1n3e1N4/PBPP2P1P3/1P1NPP1P1PPP/R1E1MKFWBE1R w - - 4 10",
+        "2em2kw1e1r/1p1p1p2p1p1/2p4p1p2/r10p/b5P2N1P/N11/n2PPP2PPP1/5MKW1E1R w - - 2 19",
+        "4mk1w1e2/r2ppp1p1bpn/nN6p3/p10p/P6P3P/4E3PN1R/1PPPPP4P1/R2BM1K5 w - - 0 22",
+        "12/12/3k8/12/5F6/2FF2N5/4K7/9e2 w - - 40 80",
+        "12/2p9/3k8/12/8P3/12/4K1R5/12 b - - 3 60",
+        "6k5/12/12/12/12/12/5R6/5K6 b - - 0 70",
+        "12/1k10/12/12/12/12/12/5KR1N3 w - - 70 90",
+        "r1eb1k1wb1nr/1ppp1p1pppp1/4pm6/p5p4p/P3PP5P/4B1F5/1PPP3PPPP1/RNE1MK1W1ENR b - - 2 5",
+    ];
+
+    #[test]
+    fn mirrored_positions_evaluate_alike() {
+        for fen in POSITIONS
+            .iter()
+            .chain(<Courier as Searchable>::BENCH_POSITIONS)
+        {
+            let pos = Courier::from_fen(fen).unwrap();
+            let flipped = Courier::from_fen(&mirror(fen)).unwrap();
+            assert_eq!(evaluate(&pos), evaluate(&flipped), "{fen}");
+        }
+    }
+
+    #[test]
+    fn mirror_is_its_own_inverse() {
+        for fen in POSITIONS {
+            assert_eq!(mirror(&mirror(fen)), *fen);
+        }
+    }
+
+    #[test]
+    fn start_is_balanced_and_material_counts() {
+        let start = Courier::start();
+        assert!(start.evaluate().abs() < 60, "{}", start.evaluate());
+        let up = Courier::from_fen("k11/12/12/12/12/12/12/1R1R7K w - - 0 1").unwrap();
+        assert!(up.evaluate() > 800);
+    }
+
+    #[test]
+    fn phase_total_matches_the_start_position() {
+        let start = Courier::start();
+        let (_, w) = material::score(&start, Color::White);
+        let (_, b) = material::score(&start, Color::Black);
+        assert_eq!(w + b, FULL_PHASE);
+    }
+}
