@@ -34,9 +34,9 @@ const DARK: u128 = {
     bb
 };
 
-/// King steps between two squares.
+/// King steps between two squares (also the passed pawns' king distances, `pawns.rs`).
 #[inline(always)]
-fn distance(a: usize, b: usize) -> i32 {
+pub(super) fn distance(a: usize, b: usize) -> i32 {
     let (fa, ra) = ((a % FILES) as i32, (a / FILES) as i32);
     let (fb, rb) = ((b % FILES) as i32, (b / FILES) as i32);
     (fa - fb).abs().max((ra - rb).abs())

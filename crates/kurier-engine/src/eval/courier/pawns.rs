@@ -3,6 +3,7 @@
 //! on the last rank (docs/rules.md C2, C4).
 
 use super::attack_info::AttackInfo;
+use super::endgame::distance;
 use super::weights::{S, W};
 use kurier_rules::bitboard::squares128;
 use kurier_rules::game::Color;
@@ -47,14 +48,6 @@ static FILE: [u128; FILES] = {
     }
     t
 };
-
-/// King steps between two squares.
-#[inline(always)]
-fn distance(a: usize, b: usize) -> i32 {
-    let (fa, ra) = ((a % FILES) as i32, (a / FILES) as i32);
-    let (fb, rb) = ((b % FILES) as i32, (b / FILES) as i32);
-    (fa - fb).abs().max((ra - rb).abs())
-}
 
 /// `us`'s passed pawns.
 #[inline(always)]
