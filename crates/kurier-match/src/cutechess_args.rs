@@ -652,6 +652,26 @@ mod tests {
     }
 
     #[test]
+    fn resume_is_rewritten_in_either_form() {
+        // Among GNU flags: rewritten alone, Kurier's defaults kept.
+        assert_eq!(
+            norm(&["--games", "4", "-resume", "s.json", "--depth", "1"]).unwrap(),
+            ["--games", "4", "--resume", "s.json", "--depth", "1"]
+        );
+        assert!(matches!(
+            norm(&["--games", "4", "-resume"]),
+            Err(CutechessError::Values {
+                option: "-resume",
+                ..
+            })
+        ));
+        // In a cutechess command line: with cutechess-cli's defaults, as the run it continues.
+        let out = norm(&["-variant", "courier", "-resume", "s.json"]).unwrap();
+        assert_eq!(out[..4], ["--variant", "courier", "--resume", "s.json"]);
+        assert!(out.windows(2).any(|w| w == ["--games", "1"]), "{out:?}");
+    }
+
+    #[test]
     fn engines_become_one_spec_each() {
         let out = norm(&[
             "-variant",

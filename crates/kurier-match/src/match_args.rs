@@ -1182,6 +1182,62 @@ mod tests {
     }
 
     #[test]
+    fn state_resume_shard_and_merge() {
+        let base = ["--variant", "courier", "--depth", "1"];
+        let with = |more: &[&str]| {
+            let mut all: Vec<&str> = base.to_vec();
+            all.extend(["--engine", "cmd=a", "--engine", "cmd=b"]);
+            all.extend(more);
+            play(&all)
+        };
+        // No PGN, no state file; beside the PGN by default; as told; the file resumed.
+        assert_eq!(with(&[]).state, None);
+        let o = with(&["--pgn", "out/games.pgn"]);
+        assert_eq!(o.state, Some(PathBuf::from("out/games.state.json")));
+        let o = with(&["--pgn", "g.pgn", "--state", "s.json"]);
+        assert_eq!(o.state, Some(PathBuf::from("s.json")));
+        let o = with(&["--pgn", "g.pgn", "--resume", "old.json"]);
+        assert_eq!(
+            (o.state, o.resume),
+            (
+                Some(PathBuf::from("old.json")),
+                Some(PathBuf::from("old.json"))
+            )
+        );
+        assert!(matches!(
+            parse(
+                ["--variant", "courier", "--depth", "1", "--engine", "cmd=a"]
+                    .into_iter()
+                    .chain(["--engine", "cmd=b", "--pgn", "g.pgn", "--state", "g.pgn"])
+            ),
+            Err(ParseError::Match(MatchError::StateIsPgn))
+        ));
+        assert_eq!(
+            with(&["--shard", "2/5"]).shard,
+            Some(Shard { index: 2, count: 5 })
+        );
+        for bad in ["6/5", "2", "0/0"] {
+            let mut all: Vec<&str> = base.to_vec();
+            all.extend(["--engine", "cmd=a", "--engine", "cmd=b", "--shard", bad]);
+            assert!(matches!(parse(&all), Err(ParseError::Flags(_))), "{bad}");
+        }
+        // A merge needs no variant or engines.
+        let merge = parse(["--merge", "a.pgn", "b.pgn", "--sprt", "elo0=0", "elo1=5"]).unwrap();
+        let MatchCommand::Merge { pgns, states, sprt } = merge else {
+            panic!("{merge:?}")
+        };
+        assert_eq!(pgns, [PathBuf::from("a.pgn"), PathBuf::from("b.pgn")]);
+        assert!(states.is_empty());
+        assert_eq!(sprt.map(|p| (p.elo0, p.elo1)), Some((0.0, 5.0)));
+        assert!(matches!(
+            parse(["--merge-state", "a.json"]),
+            Ok(MatchCommand::Merge { ref states, .. }) if states.len() == 1
+        ));
+        assert!(parse(["--merge", "a.pgn", "--merge-state", "a.json"]).is_err());
+        assert!(parse(["--merge", "a.pgn", "--engine", "cmd=a"]).is_err());
+    }
+
+    #[test]
     fn spec_words_split_like_a_shell() {
         let spec = RawSpec::parse(r#"cmd=a b 'c d' "e \"f\"" g\ h name='x y'"#, true).unwrap();
         assert_eq!(spec.cmd.unwrap(), vec!["a", "b", "c d", "e \"f\"", "g h"]);

@@ -13,7 +13,7 @@
 
 use super::arbiter::{GameEnd, Termination};
 use super::pgn;
-use super::schedule::{read_schedule_tag, schedule, Plan};
+use super::schedule::{read_schedule_tag, schedule, Job, Plan};
 use super::settings::{SprtParams, TournamentKind};
 use super::state::{self, State, StateError};
 use super::tournament::{cutechess_results, print_tables, sprt_text, Summary, Tally};
@@ -96,6 +96,8 @@ pub enum MergeError {
 /// What the files say together.
 struct Merged {
     plan: Plan,
+    /// Its schedule.
+    jobs: Vec<Job>,
     names: Vec<Option<String>>,
     /// The finished games by number, with the file each came from.
     games: BTreeMap<usize, (GameEnd, PathBuf)>,
@@ -111,6 +113,7 @@ impl Merged {
     fn new(plan: Plan) -> Merged {
         Merged {
             plan,
+            jobs: schedule(&plan, 1),
             names: vec![None; plan.engines],
             games: BTreeMap::new(),
             again: 0,
@@ -188,11 +191,10 @@ fn from_pgns(files: &[PathBuf]) -> Result<Merged, MergeError> {
                     ),
                 });
             }
-            let jobs = schedule(&plan, 1);
-            let job = jobs.get(number.wrapping_sub(1)).ok_or_else(|| {
+            let job = *m.jobs.get(number.wrapping_sub(1)).ok_or_else(|| {
                 bad(format!(
                     "game {number} is not in a schedule of {} games",
-                    jobs.len()
+                    m.jobs.len()
                 ))
             })?;
             for (seat, tag) in [(job.white, "White"), (job.black, "Black")] {
@@ -281,14 +283,13 @@ fn from_states(files: &[PathBuf]) -> Result<Merged, MergeError> {
             Some(shard) => format!("shard {}/{}", shard.index, shard.count),
             None => "the whole match".to_string(),
         });
-        let jobs = schedule(&m.plan, 1);
         for g in &s.finished {
             let bad = |why: &str| StateError::Game {
                 path: path.clone(),
                 game: g.game,
                 why: why.to_string(),
             };
-            if g.game == 0 || g.game > jobs.len() {
+            if g.game == 0 || g.game > m.jobs.len() {
                 return Err(bad("not a game of the schedule").into());
             }
             let end = g.end().ok_or_else(|| bad("not a result and termination"))?;
@@ -339,7 +340,7 @@ pub fn run(
         sprt,
         names,
     };
-    let jobs = schedule(&merged.plan, 1);
+    let jobs = &merged.jobs;
     let mut tally = Tally::new(summary.names.len());
     for (number, (end, _)) in &merged.games {
         tally.add(&jobs[number - 1], end);

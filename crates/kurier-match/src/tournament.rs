@@ -13,8 +13,16 @@
 //! at its first game or when it is restarted — ends the match with an error naming it, as in
 //! cutechess-cli: no game is recorded for it (a game nobody played is no result), the games in
 //! progress are played out, and the tables show the games played. An interrupted match
-//! ([`super::interrupt`]) starts no new game, records the games in progress as `*`, prints the
-//! tables and reports [`MatchEnd::Interrupted`].
+//! ([`super::interrupt`]) starts no new game, lets the games in progress end (or records them
+//! as `*` once they are abandoned), prints the tables and reports [`MatchEnd::Interrupted`].
+//!
+//! With a state file ([`super::state`]) the schedule's identity and every finished game are
+//! kept on disk (the PGN is written first, then the state); `--resume` counts the games of the
+//! file and plays the others with the openings and colours of the schedule, appending to the
+//! PGN. With `--shard K/N` only that part of the game pairs is played ([`super::shard`]), every
+//! game keeping its number, opening and colours; the SPRT of a shard does not stop it (the
+//! merged shards decide, [`super::merge`]). Every PGN game carries a `Schedule` tag with its
+//! number and the schedule's shape, so that a merge can place it.
 
 use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, GameResult, Termination};
 use super::cutechess_lines::{self, SprtStatus, Standing};
@@ -30,7 +38,7 @@ use super::state::{self, ScheduleId, State};
 use super::stats::{self, sprt_bounds, sprt_verdict, Penta, SprtVerdict, Wdl};
 use kurier_rules::game::Color;
 use kurier_rules::with_game;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -698,6 +706,10 @@ fn initial_state(
         Some(path) => {
             let mut saved = State::read(path)?;
             saved.check(path, &id, options.shard)?;
+            // Continued in another file (--state): not over an unfinished match's state.
+            if let Some(other) = options.state.as_ref().filter(|s| *s != path) {
+                state::check_overwrite(other)?;
+            }
             // The SPRT may be another now; the schedule is the same.
             saved.sprt = options.sprt.map(Into::into);
             saved.openings_file = options.openings.as_ref().map(|o| o.file.clone());
@@ -733,15 +745,17 @@ pub fn run(
     let summary = Summary::of(options);
     let mut tally = Tally::new(options.engines.len());
     let state_path = options.state.as_ref();
+    let in_run: BTreeSet<usize> = mine.iter().map(|j| j.number).collect();
+    let finished: BTreeSet<usize> = saved.finished.iter().map(|g| g.game).collect();
     for game in &saved.finished {
         let bad = |why: &str| state::StateError::Game {
             path: options.resume.clone().unwrap_or_default(),
             game: game.game,
             why: why.to_string(),
         };
-        let job = mine
-            .iter()
-            .find(|j| j.number == game.game)
+        let job = all_jobs
+            .get(game.game.wrapping_sub(1))
+            .filter(|j| in_run.contains(&j.number))
             .ok_or_else(|| bad("not a game of this run's schedule"))?;
         let end = game
             .end()
@@ -761,7 +775,7 @@ pub fn run(
         Vec::new()
     } else {
         mine.iter()
-            .filter(|j| !saved.finished.iter().any(|g| g.game == j.number))
+            .filter(|j| !finished.contains(&j.number))
             .copied()
             .collect()
     };
@@ -927,7 +941,11 @@ pub fn run(
         tally.played,
         clock_text(start.elapsed())
     )?;
-    print_tables(out, &summary, &tally, sprt_text(&summary, &tally))?;
+    let sprt_note = sprt_text(&summary, &tally).map(|t| match options.shard {
+        Some(shard) => format!("{t} (shard {shard} alone: the SPRT of the merged shards decides)"),
+        None => t,
+    });
+    print_tables(out, &summary, &tally, sprt_note)?;
     // cutechess-cli's lines at the end, unless the last interval printed them just now.
     let printed = options
         .rating_interval
