@@ -1,11 +1,12 @@
 //! `kurier match` when it is interrupted, and when an engine cannot start, through the real
 //! binary (the behaviour is described in `crates/kurier-match/src/interrupt.rs`):
 //!
-//! - SIGINT or SIGTERM: no new game starts, the game in progress is stopped and written as `*`
-//!   with `{interrupted}`, the PGN holds every finished game, the summary is printed as at a
-//!   normal end, every engine process is gone — also one behind a wrapper that swallows `quit`
-//!   and ignores the end of its input — and the exit status is 130 or 143. A second signal ends
-//!   the runner at once, engines killed.
+//! - SIGINT or SIGTERM: no new game starts; the game in progress is played to its end (SIGINT)
+//!   or stopped and written as `*` with `{interrupted}` (SIGTERM, or a second SIGINT); the PGN
+//!   holds every finished game, the summary is printed as at a normal end, every engine process
+//!   is gone — also one behind a wrapper that swallows `quit` and ignores the end of its input —
+//!   and the exit status is 130 or 143. A second signal during a hung handshake ends the runner
+//!   at once, engines killed. (Resuming: `tests/match_resume.rs`.)
 //! - Ctrl-C at a terminal signals the whole foreground process group: the engines must not get
 //!   it (they would die and the game in progress would be scored as a crash).
 //! - An engine that cannot start (no such program, exits during the handshake) ends the match

@@ -13,9 +13,11 @@
 //!   as lost;
 //! - by score adjudication, when asked for, and as a draw once the game reaches the maximum
 //!   length (`max_moves` full moves, opening moves included, as cutechess-cli's `-maxmoves`);
-//! - unfinished (`*`, `{interrupted}`) when the match is interrupted ([`super::interrupt`]): the
-//!   arbiter looks at the [`Interrupt`] before each move and every 50 ms while it waits for
-//!   one, and leaves the engines to be quit (they are not asked to stop their search first).
+//! - unfinished (`*`, `{interrupted}`) when the games in progress are abandoned
+//!   ([`super::interrupt`]): the arbiter looks at the [`Interrupt`] before each move and every
+//!   50 ms while it waits for one, and leaves the engines to be quit (they are not asked to stop
+//!   their search first); an engine that dies once they are abandoned was killed by the runner,
+//!   and its game is unfinished rather than lost.
 
 use super::interrupt::Interrupt;
 use super::openings::Opening;
@@ -376,8 +378,8 @@ pub enum OpeningError {
 }
 
 /// Plays one game: `players[0]` has White; `margins` are the lateness each side may have after
-/// its flag falls. Errors only on a bad opening. When `interrupt` is set the game stops at once,
-/// unfinished.
+/// its flag falls. Errors only on a bad opening. When the games in progress are abandoned
+/// ([`Interrupt::abandoned`]) the game stops at once, unfinished.
 pub fn play_game<G: Game>(
     players: [&mut Player; 2],
     limits: [Limits; 2],
@@ -425,6 +427,13 @@ pub fn play_game<G: Game>(
 
     for color in Color::BOTH {
         if let Err(e) = players[color.index()].new_game(&starts[color.index()]) {
+            if interrupt.abandoned() {
+                return Ok(report(
+                    moves,
+                    GameEnd::interrupted(),
+                    record.current().fen(),
+                ));
+            }
             let end = GameEnd::loss(
                 color,
                 Termination::Abandoned,
@@ -460,7 +469,7 @@ pub fn play_game<G: Game>(
                 format!("Draw: stopped after {MAX_PLIES} plies"),
             );
         }
-        if interrupt.requested().is_some() {
+        if interrupt.abandoned() {
             break GameEnd::interrupted();
         }
         let side = record.current().side_to_move();
@@ -471,6 +480,9 @@ pub fn play_game<G: Game>(
             clocks,
         };
         if let Err(e) = players[s].request_move(&request) {
+            if interrupt.abandoned() {
+                break GameEnd::interrupted();
+            }
             break GameEnd::loss(
                 side,
                 Termination::Abandoned,
@@ -552,6 +564,9 @@ pub fn play_game<G: Game>(
                 }
                 Recv::Eof => {
                     players[s].mark_broken();
+                    if interrupt.abandoned() {
+                        break 'wait Some(GameEnd::interrupted());
+                    }
                     break 'wait Some(GameEnd::loss(
                         side,
                         Termination::Abandoned,
@@ -603,6 +618,9 @@ pub fn play_game<G: Game>(
                     }
                     Recv::Eof => {
                         players[o].mark_broken();
+                        if interrupt.abandoned() {
+                            break 'wait Some(GameEnd::interrupted());
+                        }
                         break 'wait Some(GameEnd::loss(
                             !side,
                             Termination::Abandoned,
@@ -612,7 +630,7 @@ pub fn play_game<G: Game>(
                     Recv::Timeout => break,
                 }
             }
-            if interrupt.requested().is_some() {
+            if interrupt.abandoned() {
                 break 'wait Some(GameEnd::interrupted());
             }
         };

@@ -47,8 +47,15 @@ const OPTIONS: &[(&str, usize, Option<usize>)] = &[
     ("-recover", 0, Some(0)),
     ("-wait", 1, Some(1)),
     ("-event", 1, Some(1)),
+    ("-resume", 1, Some(1)),
     ("-help", 0, Some(0)),
 ];
+
+/// Options that do not make a command line a cutechess-style one (and bring no cutechess-cli
+/// defaults): they are rewritten wherever they stand, even among GNU-style flags, which then
+/// keep Kurier's defaults — a `-resume FILE` added to a Kurier command line continues the
+/// match of that command line.
+const NEUTRAL: &[&str] = &["-resume"];
 
 /// cutechess-cli options that Kurier does not have, and why.
 const UNSUPPORTED: &[(&str, &str)] = &[
@@ -226,10 +233,13 @@ fn is_cutechess_word(word: &str) -> bool {
     is_option_word(word) && !word.starts_with("--") && word != "-h"
 }
 
-/// True when the command line holds a cutechess-style option (then [`normalise`] rewrites it).
+/// True when the command line holds a cutechess-style option (then [`normalise`] rewrites it
+/// and applies cutechess-cli's defaults), other than a [`NEUTRAL`] one.
 pub fn is_cutechess_form(args: &[OsString]) -> bool {
-    args.iter()
-        .any(|a| a.to_str().is_some_and(is_cutechess_word))
+    args.iter().any(|a| {
+        a.to_str()
+            .is_some_and(|w| is_cutechess_word(w) && !NEUTRAL.contains(&w))
+    })
 }
 
 /// Rewrites the cutechess-style options of `args` (the words after `match`) into Kurier's flags;
@@ -237,7 +247,28 @@ pub fn is_cutechess_form(args: &[OsString]) -> bool {
 /// as it is.
 pub fn normalise(args: Vec<OsString>) -> Result<Vec<OsString>, CutechessError> {
     if !is_cutechess_form(&args) {
-        return Ok(args);
+        // Only the neutral options, each with its one value.
+        let mut out = Vec::with_capacity(args.len());
+        let mut words = args.into_iter().peekable();
+        while let Some(word) = words.next() {
+            match word.to_str().filter(|w| NEUTRAL.contains(w)) {
+                Some(option) => {
+                    let value = words.next_if(|v| v.to_str().is_none_or(|v| !is_option_word(v)));
+                    let Some(value) = value else {
+                        return Err(CutechessError::Values {
+                            option: lookup(option)?.0,
+                            wanted: "1 value".to_string(),
+                            found: 0,
+                            values: String::new(),
+                        });
+                    };
+                    out.push(OsString::from(format!("-{option}")));
+                    out.push(value);
+                }
+                None => out.push(word),
+            }
+        }
+        return Ok(out);
     }
     let mut out: Vec<OsString> = Vec::new();
     let mut adjudicate: Vec<String> = Vec::new();
@@ -475,6 +506,7 @@ fn translate(
         "-recover" => vec!["--recover".to_string(), "on".to_string()],
         "-wait" => one("--wait"),
         "-event" => one("--event"),
+        "-resume" => one("--resume"),
         "-help" => vec!["--help".to_string()],
         _ => unreachable!("every option of OPTIONS is translated"),
     })
@@ -617,6 +649,26 @@ mod tests {
             "draw=10:5",
         ];
         assert_eq!(norm(&gnu).unwrap(), gnu);
+    }
+
+    #[test]
+    fn resume_is_rewritten_in_either_form() {
+        // Among GNU flags: rewritten alone, Kurier's defaults kept.
+        assert_eq!(
+            norm(&["--games", "4", "-resume", "s.json", "--depth", "1"]).unwrap(),
+            ["--games", "4", "--resume", "s.json", "--depth", "1"]
+        );
+        assert!(matches!(
+            norm(&["--games", "4", "-resume"]),
+            Err(CutechessError::Values {
+                option: "-resume",
+                ..
+            })
+        ));
+        // In a cutechess command line: with cutechess-cli's defaults, as the run it continues.
+        let out = norm(&["-variant", "courier", "-resume", "s.json"]).unwrap();
+        assert_eq!(out[..4], ["--variant", "courier", "--resume", "s.json"]);
+        assert!(out.windows(2).any(|w| w == ["--games", "1"]), "{out:?}");
     }
 
     #[test]

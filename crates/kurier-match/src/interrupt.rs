@@ -1,21 +1,24 @@
 //! Ending a match early on SIGINT (Ctrl-C) or SIGTERM, in order, as a tournament director
-//! expects (and as cutechess-cli does on Ctrl-C: it stops the games and prints the result so
-//! far):
+//! expects (cutechess-cli, too, stops on Ctrl-C and prints the result so far), in three steps:
 //!
-//! 1. The first signal sets the [`Interrupt`]: no new game starts; each game in progress is
-//!    stopped at once and recorded as unfinished, `*` with the comment `{interrupted}`. Waiting
-//!    for those games to end could take as long as a whole game at a long time control, and
-//!    their result would be decided under time pressure nobody asked for; the moves played are
-//!    kept in the PGN all the same, and the game counts for no one.
-//! 2. The finished games are already in the PGN (each is written as it ends); the summary (the
-//!    tables, Elo, SPRT state) is printed as at a normal end; every engine is told `quit`, given
-//!    a grace period and then killed with its process group, and reaped.
-//! 3. The runner exits with 128 + the signal's number, as a shell reports a signal: 130 for
-//!    SIGINT, 143 for SIGTERM.
-//! 4. A second signal (the director is in a hurry, or an engine handshake hangs) kills every
-//!    engine process at once and exits with the same kind of status. An engine being started
-//!    when the first signal comes finishes its handshake or runs into its timeout (10 s; an
-//!    XBoard engine that sent `feature done=0` has a minute); no game is begun after it.
+//! 1. The first SIGINT sets the [`Interrupt`]: no new game starts; each game in progress is
+//!    played to its end and counts, as it would have in an uninterrupted run. The runner then
+//!    prints the summary (the tables, Elo, SPRT state), tells every engine `quit`, gives it a
+//!    grace period, kills it with its process group and reaps it, and exits with 128 + the
+//!    signal's number, as a shell reports a signal: 130.
+//! 2. A second signal, or a SIGTERM at any time (a batch system at the end of a job's time
+//!    limit, a system shutting down: neither waits for a game to end — Slurm, for one, sends
+//!    SIGKILL 30 s after SIGTERM by default), abandons the games in progress: they stop at once
+//!    and are recorded as unfinished, `*` with the comment `{interrupted}` (their moves kept in
+//!    the PGN, the game counting for no one), and every engine process is killed at once —
+//!    which also ends an engine hanging in its handshake. The summary is printed as in step 1;
+//!    the exit status is that of the first signal (143 for SIGTERM).
+//! 3. A signal after that (the director is in a great hurry) kills every engine process and
+//!    exits at once.
+//!
+//! Nothing is lost at any step: each finished game is in the PGN and the state file
+//! ([`super::state`]) as soon as it ends, and `--resume` plays the games that were not played
+//! or were abandoned, with their openings and colours.
 //!
 //! The signals are caught by the `signal-hook` crate on a thread of their own (no handler code
 //! runs in signal context). Engines run in process groups of their own
@@ -73,11 +76,13 @@ impl Signal {
     }
 }
 
-/// Whether the match was asked to stop, and by which signal. Shared by the signal thread, the
-/// workers and the arbiter, which looks at it while it waits for a move.
+/// Whether the match was asked to stop, by which signal, and whether the games in progress are
+/// abandoned. Shared by the signal thread, the workers and the arbiter, which looks at it while
+/// it waits for a move.
 #[derive(Debug, Default)]
 pub struct Interrupt {
     signal: AtomicU8,
+    abandon: AtomicBool,
 }
 
 impl Interrupt {
@@ -93,14 +98,28 @@ impl Interrupt {
             .is_ok()
     }
 
-    /// The signal that asked the match to stop, if one did.
+    /// The signal that asked the match to stop, if one did: no new game starts.
     pub fn requested(&self) -> Option<Signal> {
         Signal::from_code(self.signal.load(Ordering::SeqCst))
     }
+
+    /// Asks the games in progress to stop at once, unfinished (a stop is requested with
+    /// `signal` too, unless one was already); true the first time.
+    pub fn abandon(&self, signal: Signal) -> bool {
+        self.request(signal);
+        !self.abandon.swap(true, Ordering::SeqCst)
+    }
+
+    /// True once the games in progress are to stop at once: an engine that dies from then on
+    /// was killed by the runner, and its game is unfinished, not lost.
+    pub fn abandoned(&self) -> bool {
+        self.abandon.load(Ordering::SeqCst)
+    }
 }
 
-/// Catches SIGINT and SIGTERM for a match while it lives: the first sets the [`Interrupt`], the
-/// second (or any, once the match is over) kills the engines and exits. Dropping it does not
+/// Catches SIGINT and SIGTERM for a match while it lives: the first SIGINT sets the
+/// [`Interrupt`], a second signal or a SIGTERM abandons the games in progress, one more (or any,
+/// once the match is over) kills the engines and exits. Dropping it does not
 /// restore the default action (`signal-hook` cannot), so a signal after the match still ends
 /// the process at once.
 pub struct SignalWatch {
@@ -129,15 +148,27 @@ impl Drop for SignalWatch {
     }
 }
 
-/// What the signal thread does with one signal.
+/// What the signal thread does with one signal: the three steps of the module's description.
 fn on_signal(signal: Signal, interrupt: &Interrupt, over: &AtomicBool) {
-    if !over.load(Ordering::SeqCst) && interrupt.request(signal) {
-        eprintln!(
-            "\nkurier match: {}: no new games; stopping the games in progress and the engines \
-             (again to stop at once)",
-            signal.name()
-        );
-        return;
+    if !over.load(Ordering::SeqCst) {
+        if interrupt.requested().is_none() && signal == Signal::Interrupt {
+            interrupt.request(signal);
+            eprintln!(
+                "\nkurier match: {}: no new games; the games in progress play to their end \
+                 (again to abandon them)",
+                signal.name()
+            );
+            return;
+        }
+        if interrupt.abandon(signal) {
+            eprintln!(
+                "\nkurier match: {}: abandoning the games in progress and killing the engines \
+                 (again to stop at once)",
+                signal.name()
+            );
+            super::process::kill_all();
+            return;
+        }
     }
     eprintln!(
         "\nkurier match: {} again: killing the engines and stopping at once",
@@ -182,6 +213,11 @@ mod tests {
         assert_eq!(i.requested(), None);
         assert!(i.request(Signal::Terminate));
         assert!(!i.request(Signal::Interrupt));
+        assert_eq!(i.requested(), Some(Signal::Terminate));
+        assert!(!i.abandoned());
+        assert!(i.abandon(Signal::Interrupt));
+        assert!(!i.abandon(Signal::Interrupt));
+        assert!(i.abandoned());
         assert_eq!(i.requested(), Some(Signal::Terminate));
         assert_eq!(Signal::Interrupt.exit_status(), 130);
         assert_eq!(Signal::Terminate.exit_status(), 143);

@@ -38,8 +38,13 @@
 //!   [`tournament`]: concurrent play, the PGN/EPD output and the tables;
 //!   [`cutechess_lines`]: the `Score of ...`, `Elo difference: ...`, `SPRT: ...` lines and the
 //!   rank table as cutechess-cli prints them.
-//! - [`interrupt`]: SIGINT and SIGTERM end a match in order — games in progress recorded as `*`,
-//!   the tables printed, every engine quit or killed, exit status 130 or 143.
+//! - [`interrupt`]: SIGINT and SIGTERM end a match in order — the games in progress played to
+//!   their end (a first Ctrl-C) or abandoned as `*` (a second one, or SIGTERM), the tables
+//!   printed, every engine quit or killed, exit status 130 or 143.
+//! - [`state`]: the state file — the schedule's identity and every finished game, written
+//!   atomically after each — that `--resume` continues; [`shard`]: `--shard K/N`, a part of the
+//!   game pairs for one machine; [`merge`]: `--merge PGN...` and `--merge-state STATE...`, the
+//!   tables of the shards together.
 
 pub mod arbiter;
 pub mod cutechess_args;
@@ -47,6 +52,7 @@ pub mod cutechess_lines;
 pub mod engine_conf;
 pub mod interrupt;
 pub mod match_args;
+pub mod merge;
 pub mod notation;
 pub mod openings;
 pub mod pgn;
@@ -57,6 +63,8 @@ pub mod reply;
 pub mod request;
 pub mod schedule;
 pub mod settings;
+pub mod shard;
+pub mod state;
 pub mod stats;
 pub mod suggest;
 pub mod tournament;
@@ -75,6 +83,9 @@ pub enum RunError {
     /// The PGN file could not be replayed.
     #[error(transparent)]
     Replay(#[from] replay::ReplayError),
+    /// The files could not be merged.
+    #[error(transparent)]
+    Merge(#[from] merge::MergeError),
     /// SIGINT and SIGTERM could not be caught.
     #[error("cannot catch SIGINT and SIGTERM: {0}")]
     Signals(std::io::Error),
@@ -101,6 +112,10 @@ pub fn run(command: &MatchCommand, out: &mut impl std::io::Write) -> Result<RunE
                 false => RunEnd::Mismatch,
             },
         ),
+        MatchCommand::Merge { pgns, states, sprt } => {
+            merge::run(pgns, states, *sprt, out)?;
+            Ok(RunEnd::Done)
+        }
         MatchCommand::Play(options) => {
             let signals = interrupt::SignalWatch::start().map_err(RunError::Signals)?;
             match tournament::run(options, signals.interrupt(), out)? {

@@ -12,7 +12,9 @@
 //!              [--move-timeout SEC] [--event NAME] [--tournament round-robin|gauntlet]
 //!              [--repeat N] [--noswap] [--pgn-minimal] [--pgn-finished-only] [--epd FILE]
 //!              [--rating-interval N] [--recover on|off] [--wait MS] [--engines FILE]
+//!              [--state FILE] [--resume FILE] [--shard K/N]
 //! kurier match --replay FILE.pgn [--variant NAME]
+//! kurier match --merge PGN... [--sprt ...] | --merge-state STATE... [--sprt ...]
 //! ```
 //!
 //! An engine SPEC is one argument of `key=value` words, split like a shell line (quotes group
@@ -34,7 +36,8 @@ use super::engine_conf::{self, ConfError, EngineConf};
 use super::notation::PgnNotation;
 use super::settings::{
     Adjudication, DrawRule, EngineSpec, Limits, MatchCommand, MatchOptions, OpeningFormat,
-    OpeningOrder, OpeningsSpec, Protocol, ResignRule, RestartMode, SprtParams, TournamentKind,
+    OpeningOrder, OpeningsSpec, Protocol, ResignRule, RestartMode, Shard, SprtParams,
+    TournamentKind,
 };
 use kurier_rules::games::Variant;
 use kurier_wire::time_control::parse_seconds;
@@ -46,7 +49,8 @@ use std::time::Duration;
 /// The two forms of `kurier match`, for the usage line of its help and errors.
 pub const MATCH_USAGE: &str =
     "kurier match --variant <NAME> --engine <SPEC> --engine <SPEC>... [OPTIONS]
-       kurier match --replay <FILE> [--variant <NAME>]";
+       kurier match --replay <FILE> [--variant <NAME>]
+       kurier match --merge <PGN>... [--sprt ...] | --merge-state <STATE>... [--sprt ...]";
 
 /// The engine-spec grammar and the cutechess-cli table, shown below the flags in
 /// `kurier match --help`.
@@ -102,6 +106,7 @@ name=A -engine ... -each tc=40/60 -games 2 -rounds 10 -pgnout out.pgn); each opt
   -recover                           --recover on
   -wait MS                           --wait MS
   -event NAME                        --event NAME
+  -resume FILE                       --resume FILE
 A command line with a cutechess option takes cutechess-cli's defaults where Kurier's
 differ: --games 1, --repeat 1 (a new opening each game), --recover off, --timemargin 0.
 Not available (an error says why): -tb -tbpieces -tbignore50 -bookmode -outcomeinterval
@@ -110,6 +115,14 @@ tscale debug stderr; -openings policy=. An unknown option is an error naming the
 Output: Kurier's tables, then cutechess-cli's lines (Score of A vs B: W - L - D  [ratio] N,
 Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %, SPRT: llr ..., the rank table for more
 than two engines), also every --rating-interval games.
+
+Stopping and resuming: a first Ctrl-C starts no new game and lets the games in progress end;
+a second one (or SIGTERM) abandons them (* in the PGN). The state file (--state FILE, by
+default the --pgn file's name with .state.json) holds the schedule and every finished game;
+the same command with --resume FILE plays the rest, with the same openings and colours.
+Shards: --shard K/N plays game pairs K, K+N, K+2N, ... (from 1) of the schedule, with its
+openings and colours; kurier match --merge shard-*.pgn (or --merge-state shard-*.state.json)
+prints the tables of all shards together, as the unsharded run would.
 
 Examples:
   kurier match --variant courier --tc 10+0.1 --engine cmd=kurier \\
@@ -304,6 +317,9 @@ pub enum MatchError {
     /// The third field of a resign rule.
     #[error("--adjudicate resign={0}: the third field is one-sided or two-sided")]
     ResignSides(String),
+    /// `--state` names the PGN file.
+    #[error("--state: the state file cannot be the PGN file")]
+    StateIsPgn,
     /// An engine configuration (`conf=`) that cannot be used.
     #[error("--engine {index}: {source}")]
     Conf {
@@ -796,7 +812,11 @@ fn parse_openings(values: &[String]) -> Result<OpeningsSpec, MatchError> {
 #[derive(clap::Args, Clone, Debug, PartialEq, Eq)]
 pub struct MatchArgs {
     /// The game: courier, schachdame or dualcheckers
-    #[arg(long, value_name = "NAME", required_unless_present = "replay")]
+    #[arg(
+        long,
+        value_name = "NAME",
+        required_unless_present_any = ["replay", "merge", "merge_state"]
+    )]
     variant: Option<Variant>,
 
     /// An engine (SPEC below); two or more
@@ -931,6 +951,29 @@ pub struct MatchArgs {
     /// Re-check a PGN file's games (exit 1 on a mismatch)
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
+
+    /// Keep the match's state (schedule, finished games) in FILE, written after every game
+    /// [default: the --pgn file's name with .state.json; with --resume, its FILE]
+    #[arg(long, value_name = "FILE", help_heading = "Resume and shards")]
+    state: Option<PathBuf>,
+
+    /// Continue the match of this state file: the same command line otherwise
+    #[arg(long, value_name = "FILE", help_heading = "Resume and shards")]
+    resume: Option<PathBuf>,
+
+    /// Play the K-th of N parts of the game pairs (pair i, from 0, goes to part i mod N + 1)
+    #[arg(long, value_name = "K/N", help_heading = "Resume and shards")]
+    shard: Option<Shard>,
+
+    /// Print the tables of these PGN files (the shards of one match) together
+    #[arg(long, value_name = "PGN", num_args = 1.., help_heading = "Resume and shards",
+          conflicts_with_all = ["engines", "replay", "merge_state"])]
+    merge: Vec<PathBuf>,
+
+    /// Print the tables of these state files (the shards of one match) together
+    #[arg(long, value_name = "STATE", num_args = 1.., help_heading = "Resume and shards",
+          conflicts_with_all = ["engines", "replay"])]
+    merge_state: Vec<PathBuf>,
 }
 
 impl MatchArgs {
@@ -942,6 +985,13 @@ impl MatchArgs {
             return Ok(MatchCommand::Replay {
                 file,
                 variant: self.variant,
+            });
+        }
+        if !self.merge.is_empty() || !self.merge_state.is_empty() {
+            return Ok(MatchCommand::Merge {
+                pgns: self.merge,
+                states: self.merge_state,
+                sprt: self.sprt.as_deref().map(parse_sprt).transpose()?,
             });
         }
         let variant = self.variant.ok_or(MatchError::NoVariant)?;
@@ -1003,6 +1053,14 @@ impl MatchArgs {
             None => Adjudication::default(),
         };
         let openings = self.openings.as_deref().map(parse_openings).transpose()?;
+        // The state file: as told, else the one resumed, else beside the PGN.
+        let state = self
+            .state
+            .or_else(|| self.resume.clone())
+            .or_else(|| self.pgn.as_ref().map(|p| p.with_extension("state.json")));
+        if state.is_some() && state == self.pgn {
+            return Err(MatchError::StateIsPgn);
+        }
         Ok(MatchCommand::Play(Box::new(MatchOptions {
             variant,
             engines: specs,
@@ -1028,6 +1086,9 @@ impl MatchArgs {
             time_margin: Duration::from_millis(self.timemargin),
             move_timeout: self.move_timeout,
             event: self.event,
+            state,
+            resume: self.resume,
+            shard: self.shard,
         })))
     }
 }
@@ -1118,6 +1179,62 @@ mod tests {
             Ok(MatchCommand::Play(o)) => *o,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn state_resume_shard_and_merge() {
+        let base = ["--variant", "courier", "--depth", "1"];
+        let with = |more: &[&str]| {
+            let mut all: Vec<&str> = base.to_vec();
+            all.extend(["--engine", "cmd=a", "--engine", "cmd=b"]);
+            all.extend(more);
+            play(&all)
+        };
+        // No PGN, no state file; beside the PGN by default; as told; the file resumed.
+        assert_eq!(with(&[]).state, None);
+        let o = with(&["--pgn", "out/games.pgn"]);
+        assert_eq!(o.state, Some(PathBuf::from("out/games.state.json")));
+        let o = with(&["--pgn", "g.pgn", "--state", "s.json"]);
+        assert_eq!(o.state, Some(PathBuf::from("s.json")));
+        let o = with(&["--pgn", "g.pgn", "--resume", "old.json"]);
+        assert_eq!(
+            (o.state, o.resume),
+            (
+                Some(PathBuf::from("old.json")),
+                Some(PathBuf::from("old.json"))
+            )
+        );
+        assert!(matches!(
+            parse(
+                ["--variant", "courier", "--depth", "1", "--engine", "cmd=a"]
+                    .into_iter()
+                    .chain(["--engine", "cmd=b", "--pgn", "g.pgn", "--state", "g.pgn"])
+            ),
+            Err(ParseError::Match(MatchError::StateIsPgn))
+        ));
+        assert_eq!(
+            with(&["--shard", "2/5"]).shard,
+            Some(Shard { index: 2, count: 5 })
+        );
+        for bad in ["6/5", "2", "0/0"] {
+            let mut all: Vec<&str> = base.to_vec();
+            all.extend(["--engine", "cmd=a", "--engine", "cmd=b", "--shard", bad]);
+            assert!(matches!(parse(&all), Err(ParseError::Flags(_))), "{bad}");
+        }
+        // A merge needs no variant or engines.
+        let merge = parse(["--merge", "a.pgn", "b.pgn", "--sprt", "elo0=0", "elo1=5"]).unwrap();
+        let MatchCommand::Merge { pgns, states, sprt } = merge else {
+            panic!("{merge:?}")
+        };
+        assert_eq!(pgns, [PathBuf::from("a.pgn"), PathBuf::from("b.pgn")]);
+        assert!(states.is_empty());
+        assert_eq!(sprt.map(|p| (p.elo0, p.elo1)), Some((0.0, 5.0)));
+        assert!(matches!(
+            parse(["--merge-state", "a.json"]),
+            Ok(MatchCommand::Merge { ref states, .. }) if states.len() == 1
+        ));
+        assert!(parse(["--merge", "a.pgn", "--merge-state", "a.json"]).is_err());
+        assert!(parse(["--merge", "a.pgn", "--engine", "cmd=a"]).is_err());
     }
 
     #[test]

@@ -81,6 +81,64 @@ impl Plan {
     }
 }
 
+/// The PGN tag `Schedule` of a game: its number and the plan it belongs to, enough to place the
+/// game in the schedule again (for a merge of PGN files, [`super::merge`]):
+/// `game=17 tournament=round-robin engines=3 games=2 rounds=10 repeat=2 swap=yes`.
+pub fn schedule_tag(plan: &Plan, job: &Job) -> String {
+    format!(
+        "game={} tournament={} engines={} games={} rounds={} repeat={} swap={}",
+        job.number,
+        plan.kind,
+        plan.engines,
+        plan.games,
+        plan.rounds,
+        plan.repeat,
+        if plan.swap { "yes" } else { "no" }
+    )
+}
+
+/// Reads a [`schedule_tag`]: the game's number and its plan.
+pub fn read_schedule_tag(text: &str) -> Option<(usize, Plan)> {
+    let mut game = None;
+    let mut plan = Plan {
+        kind: TournamentKind::RoundRobin,
+        engines: 0,
+        games: 0,
+        rounds: 0,
+        repeat: 0,
+        swap: true,
+    };
+    let mut seen = 0;
+    for word in text.split_whitespace() {
+        let (key, value) = word.split_once('=')?;
+        match key {
+            "game" => game = Some(value.parse().ok()?),
+            "tournament" => {
+                plan.kind = match value {
+                    "round-robin" => TournamentKind::RoundRobin,
+                    "gauntlet" => TournamentKind::Gauntlet,
+                    _ => return None,
+                }
+            }
+            "engines" => plan.engines = value.parse().ok()?,
+            "games" => plan.games = value.parse().ok()?,
+            "rounds" => plan.rounds = value.parse().ok()?,
+            "repeat" => plan.repeat = value.parse().ok()?,
+            "swap" => {
+                plan.swap = match value {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        }
+        seen += 1;
+    }
+    let valid = seen == 7 && plan.engines >= 2 && plan.games > 0 && plan.rounds > 0;
+    (valid && plan.repeat > 0).then_some((game?, plan))
+}
+
 /// Every game of the plan, in playing order, with `openings` openings to use.
 pub fn schedule(plan: &Plan, openings: usize) -> Vec<Job> {
     let mut jobs = Vec::new();
@@ -166,6 +224,24 @@ mod tests {
                 .collect();
             assert_eq!(whites, [0, b]);
         }
+    }
+
+    #[test]
+    fn schedule_tags_read_back() {
+        let mut p = plan(TournamentKind::Gauntlet, 3, 4, 2);
+        p.swap = false;
+        let job = schedule(&p, 2)[5];
+        let tag = schedule_tag(&p, &job);
+        assert_eq!(
+            tag,
+            "game=6 tournament=gauntlet engines=3 games=4 rounds=2 repeat=2 swap=no"
+        );
+        assert_eq!(read_schedule_tag(&tag), Some((6, p)));
+        assert_eq!(read_schedule_tag("game=6 engines=3"), None);
+        assert_eq!(
+            read_schedule_tag(&tag.replace("swap=no", "swap=maybe")),
+            None
+        );
     }
 
     #[test]

@@ -213,6 +213,22 @@ impl fmt::Display for TournamentKind {
     }
 }
 
+/// One part of a match's game pairs, for running a match on several machines: `index` of
+/// `count` (`--shard K/N`, from 1). Which pairs it plays: [`super::shard`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which part, from 1.
+    pub index: usize,
+    /// How many parts.
+    pub count: usize,
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchOptions {
@@ -266,6 +282,13 @@ pub struct MatchOptions {
     pub move_timeout: Duration,
     /// PGN Event tag.
     pub event: String,
+    /// Where the state file ([`super::state`]) is kept: written after every finished game.
+    /// `None`: no state file.
+    pub state: Option<PathBuf>,
+    /// The state file of the run this one continues.
+    pub resume: Option<PathBuf>,
+    /// Play only this part of the game pairs.
+    pub shard: Option<Shard>,
 }
 
 /// What `kurier match` was asked to do.
@@ -279,5 +302,14 @@ pub enum MatchCommand {
         file: PathBuf,
         /// The game, when the file has no `Variant` tags.
         variant: Option<Variant>,
+    },
+    /// Print the combined tables of the shards (or runs) of one match ([`super::merge`]).
+    Merge {
+        /// PGN files written by `kurier match`.
+        pgns: Vec<PathBuf>,
+        /// State files.
+        states: Vec<PathBuf>,
+        /// The SPRT to show; for state files, the one of the match when `None`.
+        sprt: Option<SprtParams>,
     },
 }

@@ -13,8 +13,16 @@
 //! at its first game or when it is restarted — ends the match with an error naming it, as in
 //! cutechess-cli: no game is recorded for it (a game nobody played is no result), the games in
 //! progress are played out, and the tables show the games played. An interrupted match
-//! ([`super::interrupt`]) starts no new game, records the games in progress as `*`, prints the
-//! tables and reports [`MatchEnd::Interrupted`].
+//! ([`super::interrupt`]) starts no new game, lets the games in progress end (or records them
+//! as `*` once they are abandoned), prints the tables and reports [`MatchEnd::Interrupted`].
+//!
+//! With a state file ([`super::state`]) the schedule's identity and every finished game are
+//! kept on disk (the PGN is written first, then the state); `--resume` counts the games of the
+//! file and plays the others with the openings and colours of the schedule, appending to the
+//! PGN. With `--shard K/N` only that part of the game pairs is played ([`super::shard`]), every
+//! game keeping its number, opening and colours; the SPRT of a shard does not stop it (the
+//! merged shards decide, [`super::merge`]). Every PGN game carries a `Schedule` tag with its
+//! number and the schedule's shape, so that a merge can place it.
 
 use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, GameResult, Termination};
 use super::cutechess_lines::{self, SprtStatus, Standing};
@@ -23,12 +31,14 @@ use super::notation;
 use super::openings::{self, Opening};
 use super::pgn::{PgnGame, PgnMove};
 use super::player::Player;
-use super::schedule::{schedule, Job, Plan};
-use super::settings::{EngineSpec, MatchOptions, TournamentKind};
+use super::schedule::{schedule, schedule_tag, Job, Plan};
+use super::settings::{EngineSpec, MatchOptions, SprtParams, TournamentKind};
+use super::shard;
+use super::state::{self, ScheduleId, State};
 use super::stats::{self, sprt_bounds, sprt_verdict, Penta, SprtVerdict, Wdl};
 use kurier_rules::game::Color;
 use kurier_rules::with_game;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -267,6 +277,11 @@ fn full_pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &
         report.end.termination.pgn_name().to_string(),
     ));
     tags.push(("PlyCount".to_string(), report.moves.len().to_string()));
+    // Where the game is in the schedule, for a merge of the PGN files of shards.
+    tags.push((
+        "Schedule".to_string(),
+        schedule_tag(&Plan::of(options), job),
+    ));
     let played: Vec<String> = report.moves.iter().map(|m| m.text.clone()).collect();
     let texts = notation::rewrite(
         options.variant,
@@ -295,9 +310,35 @@ fn full_pgn_game(options: &MatchOptions, job: &Job, report: &GameReport, date: &
 /// of [`Job::group`]).
 type GamePair = (u32, (usize, usize), usize);
 
+/// What the tables of a match show besides the results: the engines' names, the kind of
+/// tournament, whether the games are paired (then the pentanomial statistics decide) and the
+/// SPRT. A match's own, or that of the merged shards of one ([`super::merge`]).
+pub(crate) struct Summary {
+    /// The engines' names, in the order of the command line.
+    pub names: Vec<String>,
+    /// A gauntlet (cutechess-cli's lines differ).
+    pub gauntlet: bool,
+    /// Every game has a colour-reversed twin on the same opening ([`Plan::paired`]).
+    pub paired: bool,
+    /// The SPRT, for two engines.
+    pub sprt: Option<SprtParams>,
+}
+
+impl Summary {
+    /// The summary of a match.
+    pub fn of(options: &MatchOptions) -> Summary {
+        Summary {
+            names: options.engines.iter().map(|e| e.name.clone()).collect(),
+            gauntlet: options.tournament == TournamentKind::Gauntlet,
+            paired: Plan::of(options).paired(),
+            sprt: options.sprt,
+        }
+    }
+}
+
 /// Results collected so far.
 #[derive(Default)]
-struct Tally {
+pub(crate) struct Tally {
     /// Per pair, from the first engine's side.
     pairs: BTreeMap<(usize, usize), Wdl>,
     /// Per pair of engines, the game pairs both of whose games are finished, from the first
@@ -311,12 +352,13 @@ struct Tally {
     colours: Vec<[Wdl; 2]>,
     /// Games per termination.
     terminations: BTreeMap<&'static str, u32>,
-    played: usize,
+    /// Finished games counted.
+    pub played: usize,
 }
 
 impl Tally {
     /// No games yet, of `engines` engines.
-    fn new(engines: usize) -> Tally {
+    pub fn new(engines: usize) -> Tally {
         Tally {
             engines: vec![Wdl::default(); engines],
             colours: vec![[Wdl::default(); 2]; engines],
@@ -325,7 +367,7 @@ impl Tally {
     }
 
     /// Counts a finished game; an unfinished one (`*`) is no result and is not counted.
-    fn add(&mut self, job: &Job, end: &GameEnd) {
+    pub fn add(&mut self, job: &Job, end: &GameEnd) {
         let winner = match end.result {
             GameResult::Unfinished => return,
             GameResult::Draw => None,
@@ -397,13 +439,24 @@ impl Tally {
     }
 }
 
-fn progress_line(options: &MatchOptions, tally: &Tally, total: usize, start: Instant) -> String {
+/// `[played/total] A 3.5-2.5 B (+2 =3 -1), elapsed 0:12, ETA 0:30`; the ETA from the games
+/// played by this run (not those `restored` from a state file).
+fn progress_line(
+    options: &MatchOptions,
+    tally: &Tally,
+    total: usize,
+    restored: usize,
+    start: Instant,
+) -> String {
     let elapsed = start.elapsed();
-    let eta = if tally.played == 0 {
+    let now = tally.played.saturating_sub(restored);
+    let eta = if now == 0 {
         "?".to_string()
     } else {
-        let per = elapsed.as_secs_f64() / tally.played as f64;
-        clock_text(Duration::from_secs_f64(per * (total - tally.played) as f64))
+        let per = elapsed.as_secs_f64() / now as f64;
+        clock_text(Duration::from_secs_f64(
+            per * total.saturating_sub(tally.played) as f64,
+        ))
     };
     let score = if options.engines.len() == 2 {
         let w = tally.pairs.get(&(0, 1)).copied().unwrap_or_default();
@@ -428,13 +481,13 @@ fn progress_line(options: &MatchOptions, tally: &Tally, total: usize, start: Ins
 }
 
 /// The final tables.
-fn print_tables(
+pub(crate) fn print_tables(
     out: &mut impl Write,
-    options: &MatchOptions,
+    summary: &Summary,
     tally: &Tally,
     sprt_note: Option<String>,
 ) -> std::io::Result<()> {
-    let names: Vec<&str> = options.engines.iter().map(|e| e.name.as_str()).collect();
+    let names: Vec<&str> = summary.names.iter().map(String::as_str).collect();
     let width = names
         .iter()
         .map(|n| n.chars().count())
@@ -462,7 +515,7 @@ fn print_tables(
             100.0 * wdl.los()
         )?;
     }
-    if options.engines.len() > 2 {
+    if names.len() > 2 {
         writeln!(out)?;
         writeln!(
             out,
@@ -488,7 +541,7 @@ fn print_tables(
             )?;
         }
     }
-    if paired(options) {
+    if summary.paired {
         for (&pair, penta) in &tally.penta {
             writeln!(out, "{}", penta_line(&names, pair, penta))?;
         }
@@ -515,17 +568,11 @@ fn print_tables(
     Ok(())
 }
 
-/// True when every game of the match has a colour-swapped twin on the same opening: the
-/// statistics that decide are then the pentanomial ones.
-fn paired(options: &MatchOptions) -> bool {
-    Plan::of(options).paired()
-}
-
 /// Where the SPRT stands, for cutechess-cli's `SPRT:` line.
-fn sprt_status(options: &MatchOptions, tally: &Tally) -> Option<SprtStatus> {
-    let p = options.sprt?;
+fn sprt_status(summary: &Summary, tally: &Tally) -> Option<SprtStatus> {
+    let p = summary.sprt?;
     let (lower, upper) = sprt_bounds(&p);
-    let llr = sprt_llr(options, tally, &p);
+    let llr = sprt_llr(summary, tally, &p);
     Some(SprtStatus {
         llr,
         lower,
@@ -535,28 +582,24 @@ fn sprt_status(options: &MatchOptions, tally: &Tally) -> Option<SprtStatus> {
 }
 
 /// cutechess-cli's result lines for the games so far.
-fn cutechess_results(options: &MatchOptions, tally: &Tally) -> String {
-    let standings: Vec<Standing> = options
-        .engines
+pub(crate) fn cutechess_results(summary: &Summary, tally: &Tally) -> String {
+    let standings: Vec<Standing> = summary
+        .names
         .iter()
         .zip(&tally.colours)
-        .map(|(e, [white, black])| Standing {
-            name: e.name.clone(),
+        .map(|(name, [white, black])| Standing {
+            name: name.clone(),
             white: *white,
             black: *black,
         })
         .collect();
-    cutechess_lines::results(
-        &standings,
-        options.tournament == TournamentKind::Gauntlet,
-        sprt_status(options, tally),
-    )
+    cutechess_lines::results(&standings, summary.gauntlet, sprt_status(summary, tally))
 }
 
 /// The SPRT's log-likelihood ratio for the first two engines so far: over game pairs when
 /// every game is paired, else over single games.
-fn sprt_llr(options: &MatchOptions, tally: &Tally, p: &crate::settings::SprtParams) -> f64 {
-    if paired(options) {
+pub(crate) fn sprt_llr(summary: &Summary, tally: &Tally, p: &SprtParams) -> f64 {
+    if summary.paired {
         let penta = tally.penta.get(&(0, 1)).copied().unwrap_or_default();
         penta.llr(p.elo0, p.elo1)
     } else {
@@ -584,11 +627,12 @@ fn penta_line(names: &[&str], pair: (usize, usize), penta: &Penta) -> String {
     )
 }
 
-fn sprt_text(options: &MatchOptions, tally: &Tally) -> Option<String> {
-    let p = options.sprt?;
+/// The SPRT line of Kurier's tables.
+pub(crate) fn sprt_text(summary: &Summary, tally: &Tally) -> Option<String> {
+    let p = summary.sprt?;
     let (lo, hi) = sprt_bounds(&p);
-    let llr = sprt_llr(options, tally, &p);
-    let model = if paired(options) {
+    let llr = sprt_llr(summary, tally, &p);
+    let model = if summary.paired {
         "pentanomial"
     } else {
         "trinomial"
@@ -618,6 +662,10 @@ pub enum TournamentError {
         /// Why.
         source: std::io::Error,
     },
+    /// The state file cannot be used (`--resume` of another match, an unfinished match's state
+    /// in the way) or written.
+    #[error(transparent)]
+    State(#[from] state::StateError),
     /// The match was given up (an engine that cannot start, a PGN that cannot be written).
     #[error("the match stopped: {0}")]
     Stopped(String),
@@ -635,16 +683,106 @@ pub enum MatchEnd {
     Interrupted(Signal),
 }
 
+/// The state of the run at its start: a fresh one, or that of `--resume FILE` checked against
+/// the command line; the openings file's bytes are hashed into the schedule's identity.
+fn initial_state(
+    options: &MatchOptions,
+    openings: usize,
+    total: usize,
+) -> Result<State, TournamentError> {
+    let bytes = match &options.openings {
+        Some(spec) => {
+            Some(
+                std::fs::read(&spec.file).map_err(|source| openings::OpeningsError::Read {
+                    path: spec.file.clone(),
+                    source,
+                })?,
+            )
+        }
+        None => None,
+    };
+    let id = ScheduleId::of(options, bytes.as_deref(), openings, total);
+    match &options.resume {
+        Some(path) => {
+            let mut saved = State::read(path)?;
+            saved.check(path, &id, options.shard)?;
+            // Continued in another file (--state): not over an unfinished match's state.
+            if let Some(other) = options.state.as_ref().filter(|s| *s != path) {
+                state::check_overwrite(other)?;
+            }
+            // The SPRT may be another now; the schedule is the same.
+            saved.sprt = options.sprt.map(Into::into);
+            saved.openings_file = options.openings.as_ref().map(|o| o.file.clone());
+            Ok(saved)
+        }
+        None => {
+            if let Some(path) = &options.state {
+                state::check_overwrite(path)?;
+            }
+            Ok(State::new(
+                id,
+                options,
+                options.openings.as_ref().map(|o| o.file.clone()),
+            ))
+        }
+    }
+}
+
 /// Runs the match; the tables go to `out`, progress to stderr. Once `interrupt` is set no new
-/// game starts and the games in progress stop unfinished.
+/// game starts; once it abandons the games in progress they stop unfinished. With
+/// `options.state` the state file is written at the start and after every finished game; with
+/// `options.resume` the games it holds are counted and not played again.
 pub fn run(
     options: &MatchOptions,
     interrupt: &Interrupt,
     out: &mut impl Write,
 ) -> Result<MatchEnd, TournamentError> {
     let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
-    let jobs = schedule(&Plan::of(options), openings.len());
-    let total = jobs.len();
+    let all_jobs = schedule(&Plan::of(options), openings.len());
+    let mut saved = initial_state(options, openings.len(), all_jobs.len())?;
+    let mine = shard::select(&all_jobs, options.shard);
+    let total = mine.len();
+    let summary = Summary::of(options);
+    let mut tally = Tally::new(options.engines.len());
+    let state_path = options.state.as_ref();
+    let in_run: BTreeSet<usize> = mine.iter().map(|j| j.number).collect();
+    let finished: BTreeSet<usize> = saved.finished.iter().map(|g| g.game).collect();
+    for game in &saved.finished {
+        let bad = |why: &str| state::StateError::Game {
+            path: options.resume.clone().unwrap_or_default(),
+            game: game.game,
+            why: why.to_string(),
+        };
+        let job = all_jobs
+            .get(game.game.wrapping_sub(1))
+            .filter(|j| in_run.contains(&j.number))
+            .ok_or_else(|| bad("not a game of this run's schedule"))?;
+        let end = game
+            .end()
+            .ok_or_else(|| bad("not a result and termination"))?;
+        tally.add(job, &end);
+    }
+    let restored = tally.played;
+    // A shard plays all its games: the SPRT is decided on the merged shards.
+    let sprt_stops = options.shard.is_none();
+    let decided = |tally: &Tally| {
+        sprt_stops
+            && summary.sprt.is_some_and(|p| {
+                sprt_verdict(sprt_llr(&summary, tally, &p), &p) != SprtVerdict::Continue
+            })
+    };
+    let jobs: Vec<Job> = if decided(&tally) {
+        Vec::new()
+    } else {
+        mine.iter()
+            .filter(|j| !finished.contains(&j.number))
+            .copied()
+            .collect()
+    };
+    if let Some(path) = state_path {
+        saved.complete = jobs.is_empty();
+        saved.write(path)?;
+    }
     let append = |path: &Option<std::path::PathBuf>| match path {
         Some(path) => std::fs::OpenOptions::new()
             .create(true)
@@ -659,6 +797,7 @@ pub fn run(
     };
     let mut pgn_file = append(&options.pgn)?;
     let mut epd_file = append(&options.epd)?;
+    let to_play = jobs.len();
     let shared = Shared {
         options,
         openings: &openings,
@@ -673,13 +812,23 @@ pub fn run(
         fatal: Mutex::new(None),
         interrupt,
     };
-    let mut tally = Tally::new(options.engines.len());
     let start = Instant::now();
     let date = pgn_date();
     let tty = std::io::stderr().is_terminal();
-    let workers = options.concurrency.min(total).max(1);
+    let workers = options.concurrency.min(to_play).max(1);
+    let part = match options.shard {
+        Some(shard) => format!(" (shard {shard}: {total} of {} games)", all_jobs.len()),
+        None => String::new(),
+    };
+    let resumed = match &options.resume {
+        Some(path) => format!(
+            "; resuming {}: {restored} played, {to_play} to play",
+            path.display()
+        ),
+        None => String::new(),
+    };
     eprintln!(
-        "kurier match: {} {}, {total} games, {} at once",
+        "kurier match: {} {}, {total} games{part}, {} at once{resumed}",
         options.variant,
         options
             .engines
@@ -710,17 +859,21 @@ pub fn run(
                 &options.engines[done.job.black].name,
             );
             let game_line = format!(
-                "game {}/{total}: {w} - {b} {} {{{}}}",
+                "game {}/{}: {w} - {b} {} {{{}}}",
                 done.job.number,
+                all_jobs.len(),
                 done.report.end.result_str(),
                 done.report.end.reason
             );
-            let progress = progress_line(options, &tally, total, start);
+            let progress = progress_line(options, &tally, total, restored, start);
             if tty {
                 eprint!("\r\x1b[K{game_line}\n{progress}");
             } else {
                 eprintln!("{game_line}\n{progress}");
             }
+            // The PGN first, then the state: a run killed in between has the game in the PGN
+            // but not in the state, and plays it again when resumed (a merge of the PGN counts
+            // the last copy of a game).
             let skip_pgn = options.pgn_finished_only && !done.report.end.is_finished();
             if let Some(f) = pgn_file.as_mut().filter(|_| !skip_pgn) {
                 let text = pgn_game(options, &done.job, &done.report, &date).write();
@@ -736,20 +889,23 @@ pub fn run(
                     shared.stop.store(true, Ordering::SeqCst);
                 }
             }
+            if let Some(path) = state_path.filter(|_| done.report.end.is_finished()) {
+                saved.record(done.job.number, &done.report.end);
+                if let Err(e) = saved.write(path) {
+                    write_error.get_or_insert(e.to_string());
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
+            }
             if let Some(n) = options.rating_interval {
                 if done.report.end.is_finished() && tally.played.is_multiple_of(n as usize) {
-                    let text = cutechess_results(options, &tally);
+                    let text = cutechess_results(&summary, &tally);
                     if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
                         write_error.get_or_insert(format!("cannot write the results: {e}"));
                     }
                 }
             }
-            if let Some(p) = options.sprt {
-                if sprt_verdict(sprt_llr(options, &tally, &p), &p) != SprtVerdict::Continue
-                    && !shared.stop.swap(true, Ordering::SeqCst)
-                {
-                    log::info!("the SPRT has decided; no new games are started");
-                }
+            if decided(&tally) && !shared.stop.swap(true, Ordering::SeqCst) {
+                log::info!("the SPRT has decided; no new games are started");
             }
         }
     });
@@ -762,6 +918,16 @@ pub fn run(
         .unwrap_or_else(|e| e.into_inner())
         .take()
         .or(write_error);
+    let complete = fatal.is_none()
+        && interrupt.requested().is_none()
+        && (tally.played == total || decided(&tally));
+    let final_state = match state_path.filter(|_| complete) {
+        Some(path) => {
+            saved.complete = true;
+            saved.write(path)
+        }
+        None => Ok(()),
+    };
     writeln!(
         out,
         "Results: {} {}, {} of {total} games played in {}",
@@ -775,32 +941,59 @@ pub fn run(
         tally.played,
         clock_text(start.elapsed())
     )?;
-    print_tables(out, options, &tally, sprt_text(options, &tally))?;
+    let sprt_note = sprt_text(&summary, &tally).map(|t| match options.shard {
+        Some(shard) => format!("{t} (shard {shard} alone: the SPRT of the merged shards decides)"),
+        None => t,
+    });
+    print_tables(out, &summary, &tally, sprt_note)?;
     // cutechess-cli's lines at the end, unless the last interval printed them just now.
     let printed = options
         .rating_interval
-        .is_some_and(|n| tally.played > 0 && tally.played.is_multiple_of(n as usize));
+        .is_some_and(|n| tally.played > restored && tally.played.is_multiple_of(n as usize));
     if !printed {
         writeln!(out)?;
-        out.write_all(cutechess_results(options, &tally).as_bytes())?;
+        out.write_all(cutechess_results(&summary, &tally).as_bytes())?;
+    }
+    if let Some(signal) = interrupt.requested() {
+        let games = |n: usize| if n == 1 { "game" } else { "games" };
+        let unplayed = total - tally.played - unfinished;
+        let abandoned = if unfinished > 0 {
+            format!(
+                ", {unfinished} {} in progress abandoned (* in the PGN)",
+                games(unfinished)
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "Interrupted by {}: {unplayed} {} not played{abandoned}",
+            signal.name(),
+            games(unplayed),
+        )?;
+    }
+    if !complete {
+        match state_path {
+            Some(path) => writeln!(
+                out,
+                "State: {} ({} of {total} games finished); the same command with --resume {} \
+                 plays the rest",
+                path.display(),
+                tally.played,
+                path.display()
+            )?,
+            None => writeln!(
+                out,
+                "No state file: with --pgn FILE or --state FILE a stopped match can be resumed"
+            )?,
+        }
     }
     if let Some(e) = fatal {
         return Err(TournamentError::Stopped(e));
     }
+    final_state?;
     match interrupt.requested() {
-        Some(signal) => {
-            let games = |n: usize| if n == 1 { "game" } else { "games" };
-            let unplayed = total - tally.played - unfinished;
-            writeln!(
-                out,
-                "Interrupted by {}: {unfinished} {} in progress stopped (* in the PGN), {unplayed} \
-                 {} not played",
-                signal.name(),
-                games(unfinished),
-                games(unplayed)
-            )?;
-            Ok(MatchEnd::Interrupted(signal))
-        }
+        Some(signal) => Ok(MatchEnd::Interrupted(signal)),
         None => Ok(MatchEnd::Complete),
     }
 }
