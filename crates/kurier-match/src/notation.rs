@@ -22,7 +22,7 @@ pub enum PgnNotation {
     /// Standard Algebraic Notation as cutechess writes it: Ra3, gxh5, c8=F, Exf5#
     #[default]
     San,
-    /// Long algebraic notation: Ra1-a3, g4xh5, c7-c8=F
+    /// Long algebraic notation: Ra1-a3, g4xh5, c7-c8=F (cutechess-cli cannot read its hyphens)
     Lan,
     /// Kurier's protocol notation: a1a3, g4h5, c7c8f
     Coordinate,
