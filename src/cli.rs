@@ -63,6 +63,10 @@ pub enum Command {
         after_help = kurier_match::match_args::ENGINE_SPEC_HELP
     )]
     Match(Box<kurier_match::MatchArgs>),
+
+    /// Fit the evaluation's weights to positions with known results (Texel's method)
+    #[command(after_help = kurier_tune::tune::args::TUNE_HELP)]
+    Tune(kurier_tune::tune::args::TuneArgs),
 }
 
 /// `kurier perft`.

@@ -8,3 +8,4 @@
 //! plays the games, the evaluations it tunes). Never on the match runner or the command line.
 
 pub mod sample;
+pub mod tune;
