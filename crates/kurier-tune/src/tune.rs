@@ -162,7 +162,11 @@ fn pick(values: &[f64], set: &[usize]) -> Vec<f64> {
 }
 
 /// Fits `T`'s weights, starting from `start`, to `data` (already filtered), on the current rayon
-/// pool. Deterministic for given data and settings.
+/// pool. Deterministic for given data and settings, whatever the number of threads.
+///
+/// # Panics
+///
+/// If `data` is empty.
 pub fn fit<T: Tunable>(
     data: &[Labelled<T::Game>],
     start: &T::Weights,

@@ -274,7 +274,7 @@ impl Shape {
         }
     }
 
-    /// Never: every shape holds a number (for clippy's `len` rule).
+    /// Whether it holds no number (an empty array).
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
