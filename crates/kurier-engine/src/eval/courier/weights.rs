@@ -64,10 +64,15 @@ impl Mul<i32> for S {
 /// schleich (wazir), king.
 pub(super) struct Weights {
     // -- Material (material.rs).
-    /// Material by piece. Where from: H. G. Muller's measurements of fairy pieces (published
-    /// with Fairy-Max and on chessvariants.com): a wazir or a fers is worth about a pawn and a
-    /// half, an alfil a little less (it reaches only an eighth of the board), the mann
-    /// (commoner) about a knight, the courier (a full bishop) and the rook as in chess.
+    /// Material by piece. Untuned. First values: Fairy-Stockfish's piece values as it plays
+    /// Courier, scaled by 300/781 (our knight to its knight, the scale of every FSF-derived
+    /// weight here): its fers, alfil, wazir and commoner values; pawn, knight, bishop and
+    /// rook from its chess values, the pawn's endgame value less (2682 - 450) / 100 for
+    /// promoting to a fers only, the two sliders times 14/12 for the 12x8 board and the rook,
+    /// the strongest piece, plus a twentieth of what it lacks to a queen. Against the
+    /// previous values (H. G. Muller's fairy-piece measurements with the chess pawn, rook and
+    /// bishop) the pawn is about half as much against the knight, the rook about 25% and the
+    /// courier about 12% more.
     pub material: [S; 9],
     /// Phase weight per piece kind; the sum over the start position's pieces is
     /// [`FULL_PHASE`].
@@ -216,14 +221,14 @@ pub(super) const FULL_PHASE: i32 = 2 * (2 + 4 + 6 + 2 + 1 + 2 + 1);
 pub(super) const W: Weights = Weights {
     // -- Material (material.rs).
     material: [
-        S(100, 120),
-        S(300, 300),
-        S(330, 350),
-        S(480, 520),
-        S(120, 110),
-        S(150, 150),
-        S(320, 340),
-        S(140, 150),
+        S(48, 71),
+        S(300, 328),
+        S(370, 410),
+        S(592, 639),
+        S(134, 127),
+        S(161, 173),
+        S(269, 346),
+        S(154, 134),
         S(0, 0),
     ],
     phase: [0, 1, 2, 3, 1, 1, 2, 1, 0],
