@@ -1,5 +1,5 @@
 //! The `kurier` binary: protocol mode on stdin/stdout by default, or a command-line tool
-//! (`perft`, `perft-suite`, `bench`, `play`, `match`). See `kurier --help`.
+//! (`perft`, `perft-suite`, `bench`, `play`, `match`, `datagen`). See `kurier --help`.
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
@@ -63,6 +63,13 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
             drop(out);
             kurier::play::run(std::io::stdin().lock(), std::io::stdout().lock(), &play)?;
+            Ok(true)
+        }
+        Command::Datagen(a) => {
+            // The header records the command as typed, with the program's name alone.
+            let words = std::iter::once("kurier".to_string()).chain(std::env::args().skip(1));
+            let summary = kurier_tune::datagen::run(&a.options(cli::shell_line(words)))?;
+            writeln!(out, "{summary}")?;
             Ok(true)
         }
         Command::Match(a) => {
