@@ -80,6 +80,10 @@ score) as 'FEN | SCORE | RESULT': the score in centipawns and the game's result 
 same command again resumes: only the missing games are played.
 Example: kurier datagen --variant courier --games 1000 --nodes 5000 --threads 2 --out courier.txt";
 
+/// Most games one `kurier datagen` file may be asked for (the list of games to play is held in
+/// memory, 8 bytes a game).
+pub const MAX_DATAGEN_GAMES: u64 = 10_000_000;
+
 /// `kurier datagen`: one of `--nodes` and `--depth`.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["nodes", "depth"])))]
@@ -87,8 +91,8 @@ pub struct DatagenArgs {
     /// The game: courier, schachdame or dualcheckers
     #[arg(long, value_name = "NAME")]
     pub variant: Variant,
-    /// Games in the file when done (a resumed run plays the missing ones)
-    #[arg(long, value_name = "N")]
+    /// Games in the file when done (a resumed run plays the missing ones), at most 10,000,000
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_DATAGEN_GAMES))]
     pub games: u64,
     /// Nodes searched per move
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -96,17 +100,22 @@ pub struct DatagenArgs {
     /// Depth searched per move
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
     pub depth: Option<u32>,
-    /// Random legal plies at the start of each game
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    /// Random legal plies at the start of each game, at most 400 (a game's length)
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(0..=kurier_tune::datagen::play::MAX_PLIES as i64))]
     pub random_plies: u32,
-    /// Games played at once
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Games played at once, at most 256 (the engine's Threads maximum)
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+              .range(1..=kurier_engine::options::MAX_THREADS as u64))]
     pub threads: usize,
     /// Seed of the random plies (the same seed, the same games)
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
-    /// Hash table per thread, MB
-    #[arg(long, value_name = "MB", default_value_t = 16)]
+    /// Hash table per thread, MB (1 to the engine's Hash maximum; the tables of all threads
+    /// are held at once)
+    #[arg(long, value_name = "MB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(1..=kurier_engine::options::MAX_HASH_MB))]
     pub hash: u64,
     /// The data file; appended to, and resumed when it exists
     #[arg(long, value_name = "FILE")]

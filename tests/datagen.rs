@@ -376,6 +376,65 @@ fn the_command_line_is_checked_and_documented() {
             ][..],
             "unknown variant",
         ),
+        // Sizes that would exhaust memory, threads or time are refused before anything runs.
+        (
+            &[
+                "--variant",
+                "courier",
+                "--games",
+                "10000001",
+                "--depth",
+                "1",
+                "--out",
+                "x",
+            ][..],
+            "10000001 is not in 1..=10000000",
+        ),
+        (
+            &[
+                "--variant",
+                "courier",
+                "--games",
+                "1",
+                "--depth",
+                "1",
+                "--out",
+                "x",
+                "--threads",
+                "257",
+            ][..],
+            "257 is not in 1..=256",
+        ),
+        (
+            &[
+                "--variant",
+                "courier",
+                "--games",
+                "1",
+                "--depth",
+                "1",
+                "--out",
+                "x",
+                "--hash",
+                "0",
+            ][..],
+            "0 is not in 1..=65536",
+        ),
+        (
+            &[
+                "--variant",
+                "courier",
+                "--games",
+                "1",
+                "--depth",
+                "1",
+                "--out",
+                "x",
+                "--random-plies",
+                "401",
+            ][..],
+            "401 is not in 0..=400",
+        ),
     ] {
         let (code, out, err) = datagen(&dir, args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
