@@ -67,6 +67,104 @@ pub enum Command {
     /// Fit the evaluation's weights to positions with known results (Texel's method)
     #[command(after_help = kurier_tune::tune::args::TUNE_HELP)]
     Tune(kurier_tune::tune::args::TuneArgs),
+    /// Write training positions from self-play (FEN | SCORE | RESULT lines)
+    #[command(after_help = DATAGEN_HELP)]
+    Datagen(DatagenArgs),
+}
+
+/// Below the flags in `kurier datagen --help`.
+const DATAGEN_HELP: &str = "\
+Each game: the start position (or the --openings line the game's number picks), random plies,
+then Kurier plays both sides with --nodes or --depth per move. A game ends by the rules, by
+adjudication (a side ahead by 2000 cp for 4 plies) or as a draw at ply 400.
+Written are the quiet positions (not in check, best move not a capture or promotion, no mate
+score) as 'FEN | SCORE | RESULT': the score in centipawns and the game's result (1.0, 0.5,
+0.0), both from White's point of view. Each game's block ends with '# game K'. Running the
+same command again resumes: only the missing games are played.
+Example: kurier datagen --variant courier --games 1000 --nodes 5000 --threads 2 --out courier.txt";
+
+/// Most games one `kurier datagen` file may be asked for (the list of games to play is held in
+/// memory, 8 bytes a game).
+pub const MAX_DATAGEN_GAMES: u64 = 10_000_000;
+
+/// `kurier datagen`: one of `--nodes` and `--depth`.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["nodes", "depth"])))]
+pub struct DatagenArgs {
+    /// The game: courier, schachdame or dualcheckers
+    #[arg(long, value_name = "NAME")]
+    pub variant: Variant,
+    /// Games in the file when done (a resumed run plays the missing ones), at most 10,000,000
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_DATAGEN_GAMES))]
+    pub games: u64,
+    /// Nodes searched per move
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Depth searched per move
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+    /// Random legal plies at the start of each game, at most 400 (a game's length)
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(0..=kurier_tune::datagen::play::MAX_PLIES as i64))]
+    pub random_plies: u32,
+    /// Games played at once, at most 256 (the engine's Threads maximum)
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new()
+              .range(1..=kurier_engine::options::MAX_THREADS as u64))]
+    pub threads: usize,
+    /// Seed of the random plies (the same seed, the same games)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// Hash table per thread, MB (1 to the engine's Hash maximum; the tables of all threads
+    /// are held at once)
+    #[arg(long, value_name = "MB", default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(1..=kurier_engine::options::MAX_HASH_MB))]
+    pub hash: u64,
+    /// The data file; appended to, and resumed when it exists
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Start positions, one FEN or EPD line per game in turn
+    #[arg(long, value_name = "FILE.epd")]
+    pub openings: Option<PathBuf>,
+}
+
+impl DatagenArgs {
+    /// The run's options; `command_line` goes into the file's header.
+    pub fn options(&self, command_line: String) -> kurier_tune::datagen::Options {
+        use kurier_tune::datagen::MoveLimit;
+        kurier_tune::datagen::Options {
+            variant: self.variant,
+            games: self.games,
+            limit: match (self.nodes, self.depth) {
+                (Some(n), _) => MoveLimit::Nodes(n),
+                (None, d) => MoveLimit::Depth(d.unwrap_or(1)),
+            },
+            random_plies: self.random_plies,
+            threads: self.threads.max(1),
+            seed: self.seed,
+            hash_mb: self.hash.max(1),
+            out: self.out.clone(),
+            openings: self.openings.clone(),
+            command_line,
+        }
+    }
+}
+
+/// Words as a shell line: a word with anything but letters, digits and `-_./=:,+` is put in
+/// single quotes (for the command line that a data file's header records).
+pub fn shell_line(words: impl IntoIterator<Item = String>) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c);
+    words
+        .into_iter()
+        .map(|w| {
+            if !w.is_empty() && w.chars().all(plain) {
+                w
+            } else {
+                format!("'{}'", w.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `kurier perft`.

@@ -1,5 +1,5 @@
 //! The `kurier` binary: protocol mode on stdin/stdout by default, or a command-line tool
-//! (`perft`, `perft-suite`, `bench`, `play`, `match`, `tune`). See `kurier --help`.
+//! (`perft`, `perft-suite`, `bench`, `play`, `match`, `datagen`, `tune`). See `kurier --help`.
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
@@ -67,6 +67,13 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
         }
         Command::Tune(a) => {
             kurier_tune::tune::run(&a, &mut out)?;
+            Ok(true)
+        }
+        Command::Datagen(a) => {
+            // The header records the command as typed, with the program's name alone.
+            let words = std::iter::once("kurier".to_string()).chain(std::env::args().skip(1));
+            let summary = kurier_tune::datagen::run(&a.options(cli::shell_line(words)))?;
+            writeln!(out, "{summary}")?;
             Ok(true)
         }
         Command::Match(a) => {

@@ -101,7 +101,7 @@ fn the_tuner_recovers_known_weights() {
     let (truth, moved) = known();
     let data = labelled(&playouts(4000, 200, 600, 2), &truth, 1.0);
     let settings = Settings {
-        epochs: 30,
+        epochs: 60,
         outer: 3,
         lr: 2.0,
         batch: 256,
@@ -114,6 +114,7 @@ fn the_tuner_recovers_known_weights() {
     let fit = fit::<CourierEval>(&data, &W, &settings, &|_| {});
     assert_eq!(fit.params, 18 + 2 + 1 + 1);
     assert!(fit.before.train > 1e-4, "{:?}", fit.before);
+    eprintln!("{:?} {:?}", fit.before, fit.after);
     assert!(fit.after.train < 1e-6, "{:?} {:?}", fit.before, fit.after);
     assert!(fit.after.validation.unwrap() < 1e-6);
     let names = W.param_names();

@@ -7,5 +7,6 @@
 //! May depend on: `kurier-rules` (positions and games) and `kurier-engine` (the search that
 //! plays the games, the evaluations it tunes). Never on the match runner or the command line.
 
+pub mod datagen;
 pub mod sample;
 pub mod tune;

@@ -9,14 +9,14 @@ use super::weights::{Weights, S};
 pub const W: Weights = Weights {
     // -- Material (material.rs).
     material: [
-        S(100, 120), // pawn
-        S(300, 300), // knight
-        S(330, 350), // courier
-        S(480, 520), // rook
-        S(120, 110), // alfil
-        S(150, 150), // fers
-        S(320, 340), // mann
-        S(140, 150), // wazir
+        S(48, 71), // pawn
+        S(300, 328), // knight
+        S(370, 410), // courier
+        S(592, 639), // rook
+        S(134, 127), // alfil
+        S(161, 173), // fers
+        S(269, 346), // mann
+        S(154, 134), // wazir
         S(0, 0), // king
     ],
     phase: [0, 1, 2, 3, 1, 1, 2, 1, 0],

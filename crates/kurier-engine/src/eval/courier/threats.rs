@@ -7,16 +7,20 @@ use super::weights::{Table, S};
 use kurier_rules::game::Color;
 use kurier_rules::games::courier::{Courier, Piece};
 
-/// The pieces besides pawns and the king that can be attacked by a lesser piece.
-const VICTIMS: [Piece; 7] = [
-    Piece::Knight,
-    Piece::Courier,
-    Piece::Rook,
-    Piece::Alfil,
-    Piece::Fers,
-    Piece::Mann,
-    Piece::Wazir,
-];
+/// The pieces besides pawns and the king that can be attacked by a lesser piece: `Piece::ALL`
+/// without its first (the pawn) and last (the king) kind.
+const VICTIMS: [Piece; Piece::COUNT - 2] = {
+    assert!(
+        matches!(Piece::ALL[0], Piece::Pawn) && matches!(Piece::ALL[Piece::COUNT - 1], Piece::King)
+    );
+    let mut victims = [Piece::Pawn; Piece::COUNT - 2];
+    let mut i = 0;
+    while i < victims.len() {
+        victims[i] = Piece::ALL[i + 1];
+        i += 1;
+    }
+    victims
+};
 
 /// `us`'s threats against the other side's pieces.
 pub(super) fn score<T: Table>(pos: &Courier, info: &AttackInfo, us: Color, t: T) -> S {

@@ -72,10 +72,15 @@ impl Mul<i32> for S {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     // -- Material (material.rs).
-    /// Material by piece. Where from: H. G. Muller's measurements of fairy pieces (published
-    /// with Fairy-Max and on chessvariants.com): a wazir or a fers is worth about a pawn and a
-    /// half, an alfil a little less (it reaches only an eighth of the board), the mann
-    /// (commoner) about a knight, the courier (a full bishop) and the rook as in chess.
+    /// Material by piece. Untuned. First values: Fairy-Stockfish's piece values as it plays
+    /// Courier, scaled by 300/781 (our knight to its knight, the scale of every FSF-derived
+    /// weight here): its fers, alfil, wazir and commoner values; pawn, knight, bishop and
+    /// rook from its chess values, the pawn's endgame value less (2682 - 450) / 100 for
+    /// promoting to a fers only, the two sliders times 14/12 for the 12x8 board and the rook,
+    /// the strongest piece, plus a twentieth of what it lacks to a queen. Against the
+    /// previous values (H. G. Muller's fairy-piece measurements with the chess pawn, rook and
+    /// bishop) the pawn is about half as much against the knight, the rook about 25% and the
+    /// courier about 12% more.
     pub material: [S; 9],
     /// Phase weight per piece kind; the sum over the start position's pieces is
     /// [`FULL_PHASE`].
