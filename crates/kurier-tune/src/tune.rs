@@ -15,7 +15,7 @@
 //!    Re-linearising follows the terms that are not linear (king danger, endgame scaling).
 //! 5. The weights rounded, the loss of the real evaluation before and after, the source.
 //!
-//! Deterministic: the split and the shuffles depend on `--seed` only, and every sum is taken in
+//! Deterministic: the shuffles depend on `--seed` only (the split is the file's tail), and every sum is taken in
 //! the same order whatever the number of threads. [`model::Tunable`] is what an evaluation
 //! must offer; Courier's is [`model::CourierEval`].
 
@@ -52,9 +52,9 @@ pub struct Settings {
     pub batch: usize,
     /// The weight of the result in the target, against the search's score.
     pub lambda: f64,
-    /// The share of the positions held out for validation.
+    /// The share of the positions held out for validation: the last ones, in the order given.
     pub validation: f64,
-    /// The seed of the split and the shuffles.
+    /// The seed of the shuffles.
     pub seed: u64,
     /// The sigmoid's scaling; fitted to the results when `None`.
     pub k: Option<f64>,
@@ -175,13 +175,15 @@ pub fn fit<T: Tunable>(
 ) -> Fit<T::Weights> {
     let clock = Instant::now();
     let mut rng = Rng::new(settings.seed);
-    // The split.
-    let mut order: Vec<usize> = (0..data.len()).collect();
-    rng.shuffle(&mut order);
+    // The split: the last positions in file order are held out. A data file holds its games
+    // one after the other, so these are whole games (all but at most one): a held-out
+    // position's result is not also the result of training positions from its own game, and
+    // the validation loss measures how the fit carries over to games it has not seen (a random
+    // split by position would let ~200 positions of each game teach its result).
     let held = ((data.len() as f64 * settings.validation).round() as usize).min(data.len() - 1);
-    let (mut valid, mut train) = (order[..held].to_vec(), order[held..].to_vec());
-    valid.sort_unstable();
-    train.sort_unstable();
+    let cut = data.len() - held;
+    let (valid, train): (Vec<usize>, Vec<usize>) =
+        ((cut..data.len()).collect(), (0..cut).collect());
 
     // K, fitted to the results with the starting table.
     let results: Vec<f64> = data.iter().map(|d| d.result).collect();

@@ -43,10 +43,10 @@ pub struct TuneArgs {
     /// Weight of the game's result in the target; the rest goes to the search's score
     #[arg(long, value_name = "L", default_value = "1.0", value_parser = unit)]
     pub lambda: Real,
-    /// Share of the positions held out to measure the fit on
+    /// Share of the positions held out to measure the fit on: the last ones in file order (whole games)
     #[arg(long, value_name = "SHARE", default_value = "0.1", value_parser = share)]
     pub validation: Real,
-    /// Seed of the validation split and the shuffles
+    /// Seed of the shuffles
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// Threads [default: the number of cores]
