@@ -64,6 +64,9 @@ pub enum Command {
     )]
     Match(Box<kurier_match::MatchArgs>),
 
+    /// Fit the evaluation's weights to positions with known results (Texel's method)
+    #[command(after_help = kurier_tune::tune::args::TUNE_HELP)]
+    Tune(kurier_tune::tune::args::TuneArgs),
     /// Write training positions from self-play (FEN | SCORE | RESULT lines)
     #[command(after_help = DATAGEN_HELP)]
     Datagen(DatagenArgs),

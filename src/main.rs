@@ -1,5 +1,5 @@
 //! The `kurier` binary: protocol mode on stdin/stdout by default, or a command-line tool
-//! (`perft`, `perft-suite`, `bench`, `play`, `match`, `datagen`). See `kurier --help`.
+//! (`perft`, `perft-suite`, `bench`, `play`, `match`, `datagen`, `tune`). See `kurier --help`.
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
@@ -63,6 +63,10 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
             drop(out);
             kurier::play::run(std::io::stdin().lock(), std::io::stdout().lock(), &play)?;
+            Ok(true)
+        }
+        Command::Tune(a) => {
+            kurier_tune::tune::run(&a, &mut out)?;
             Ok(true)
         }
         Command::Datagen(a) => {

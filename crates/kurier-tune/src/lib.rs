@@ -9,3 +9,4 @@
 
 pub mod datagen;
 pub mod sample;
+pub mod tune;

@@ -11,6 +11,7 @@
 pub mod alphabeta;
 pub mod ordering;
 pub mod plain;
+pub mod quiescence;
 pub mod time;
 pub mod tt;
 

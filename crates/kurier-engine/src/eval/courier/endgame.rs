@@ -15,7 +15,7 @@
 //!   pawn move) to shuffling.
 
 use super::attack_info::AttackInfo;
-use super::weights::{S, W};
+use super::weights::{Table, S};
 use kurier_rules::game::{Color, Game};
 use kurier_rules::games::courier::attacks::{BOARD, FILES};
 use kurier_rules::games::courier::{Courier, Piece};
@@ -52,44 +52,51 @@ pub(super) fn cornered(sq: usize) -> i32 {
 
 /// The drive: the weaker king on `weak` toward a corner, the stronger king on `strong` close.
 #[inline(always)]
-pub(super) fn drive(weak: usize, strong: usize) -> i32 {
-    W.drive_edge * cornered(weak) + W.drive_close * (11 - distance(weak, strong))
+pub(super) fn drive<T: Table>(weak: usize, strong: usize, t: T) -> i32 {
+    t.w().drive_edge * cornered(weak) + t.w().drive_close * (11 - distance(weak, strong))
 }
 
 /// `us`'s endgame terms: pieces kept, the bare enemy king, and the conversion terms when `us`
 /// is clearly ahead. `material[colour]`: each side's endgame material (pawns and pieces).
-pub(super) fn score(pos: &Courier, info: &AttackInfo, material: [i32; 2], us: Color) -> S {
+pub(super) fn score<T: Table>(
+    pos: &Courier,
+    info: &AttackInfo,
+    material: [i32; 2],
+    us: Color,
+    t: T,
+) -> S {
+    let w = t.w();
     let them = !us;
     let mut s = S(
         0,
-        (pos.occupied_by(us).count_ones() as i32 - 1) * W.piece_count,
+        (pos.occupied_by(us).count_ones() as i32 - 1) * w.piece_count,
     );
     if pos.is_bare(them) {
         if !pos.is_bare(us) {
-            s += W.bare_king;
+            s += w.bare_king;
         }
         return s;
     }
-    if material[us.index()] - material[them.index()] < W.convert_margin {
+    if material[us.index()] - material[them.index()] < w.convert_margin {
         return s;
     }
     let left = pos.occupied_by(them).count_ones() - 1;
-    s.1 += W.bare_potential[(left as usize).min(W.bare_potential.len() - 1)];
+    s.1 += w.bare_potential[(left as usize).min(w.bare_potential.len() - 1)];
     let our_pieces =
         pos.occupied_by(us) & !pos.pieces(us, Piece::Pawn) & !pos.pieces(us, Piece::King);
-    if left > W.hunt_max_pieces || our_pieces == 0 {
+    if left as i32 > w.hunt_max_pieces || our_pieces == 0 {
         return s;
     }
     // The hunt: their last pieces attacked, their squares taken away.
     let theirs = pos.occupied_by(them) & !pos.pieces(them, Piece::King);
     let ours = info.all[us.index()];
-    s.1 += W.hunt_attacked * (theirs & ours).count_ones() as i32;
+    s.1 += w.hunt_attacked * (theirs & ours).count_ones() as i32;
     for p in info.pieces(them) {
         let free = p.attacks & !pos.occupied_by(them) & !ours;
-        s.1 += W.hunt_freedom * free.count_ones() as i32;
+        s.1 += w.hunt_freedom * free.count_ones() as i32;
     }
     // The drive: their king to a corner, ours close.
-    s.1 += drive(pos.king_square(them), pos.king_square(us));
+    s.1 += drive(pos.king_square(them), pos.king_square(us), t);
     s
 }
 
@@ -102,7 +109,7 @@ fn colours(bb: u128) -> u8 {
 /// The endgame scale factor out of 64 for a position whose endgame score is `eg` (White's
 /// point of view) and endgame material `material[colour]`: 64 unless the side ahead cannot
 /// win with what it has.
-pub(super) fn scale(pos: &Courier, eg: i32, material: [i32; 2]) -> i32 {
+pub(super) fn scale<T: Table>(pos: &Courier, eg: i32, material: [i32; 2], t: T) -> i32 {
     let strong = if eg > 0 { Color::White } else { Color::Black };
     let weak = !strong;
     if pos.pieces(strong, Piece::Pawn) != 0 || pos.is_bare(weak) || pos.is_bare(strong) {
@@ -117,29 +124,48 @@ pub(super) fn scale(pos: &Courier, eg: i32, material: [i32; 2]) -> i32 {
         && weak_pieces & !bound(weak) == 0
         && colours(strong_pieces) & colours(weak_pieces) == 0
     {
-        return W.scale_wrong_colour;
+        return t.w().scale_wrong_colour;
     }
-    if material[strong.index()] - material[weak.index()] <= W.scale_small_lead.0 {
-        return W.scale_small_lead.1;
+    if material[strong.index()] - material[weak.index()] <= t.w().scale_small_lead.0 {
+        return t.w().scale_small_lead.1;
     }
     64
 }
 
 /// The score `v` shrunk by the 50-move counter (docs/rules.md C8).
 #[inline(always)]
-pub(super) fn rule50(pos: &Courier, v: i32) -> i32 {
+pub(super) fn rule50<T: Table>(pos: &Courier, v: i32, t: T) -> i32 {
     let n = pos.reversible_plies() as i32;
-    if n <= W.rule50_start {
+    let start = t.w().rule50_start;
+    if n <= start {
         v
     } else {
-        v * (100 - n).max(0) / (100 - W.rule50_start)
+        v * (100 - n).max(0) / (100 - start)
+    }
+}
+
+/// [`rule50`] without rounding, for the tuner.
+#[inline(always)]
+pub(super) fn rule50_exact<T: Table>(pos: &Courier, v: f64, t: T) -> f64 {
+    let n = pos.reversible_plies() as i32;
+    let start = t.w().rule50_start;
+    if n <= start {
+        v
+    } else {
+        v * f64::from((100 - n).max(0)) / f64::from(100 - start)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::courier::table::W;
+    use crate::eval::courier::Shipped;
     use crate::search::Searchable;
+
+    fn drive(weak: usize, strong: usize) -> i32 {
+        super::drive(weak, strong, Shipped)
+    }
 
     fn pos(fen: &str) -> Courier {
         Courier::from_fen(fen).unwrap()
@@ -147,16 +173,16 @@ mod tests {
 
     /// Each side's endgame material, as `evaluate` passes it.
     fn material(p: &Courier) -> [i32; 2] {
-        Color::BOTH.map(|c| super::super::material::score(p, c).0 .1)
+        Color::BOTH.map(|c| super::super::material::score(p, c, Shipped).0 .1)
     }
 
     fn term(fen: &str, us: Color) -> S {
         let p = pos(fen);
-        score(&p, &AttackInfo::new(&p), material(&p), us)
+        score(&p, &AttackInfo::new(&p), material(&p), us, Shipped)
     }
 
     fn scaled(p: &Courier) -> i32 {
-        scale(p, 1, material(p))
+        scale(p, 1, material(p), Shipped)
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! enemy pieces that reach the squares around it.
 
 use super::attack_info::AttackInfo;
-use super::weights::{S, W};
+use super::weights::{Table, S};
 use kurier_rules::game::Color;
 use kurier_rules::games::courier::attacks;
 use kurier_rules::games::courier::{Courier, Piece};
@@ -10,7 +10,8 @@ use kurier_rules::games::courier::{Courier, Piece};
 /// The midgame penalty for the danger to `us`'s king: how many enemy pieces attack its ring,
 /// and how hard ([`super::weights::Weights::king_attack_units`]). Pawns and the king are not
 /// counted.
-pub(super) fn king_danger(pos: &Courier, info: &AttackInfo, us: Color) -> i32 {
+pub(super) fn king_danger<T: Table>(pos: &Courier, info: &AttackInfo, us: Color, t: T) -> i32 {
+    let w = t.w();
     let ksq = pos.king_square(us);
     let ring = attacks::KING[ksq] | (1u128 << ksq);
     let (mut attackers, mut units) = (0, 0);
@@ -18,32 +19,38 @@ pub(super) fn king_danger(pos: &Courier, info: &AttackInfo, us: Color) -> i32 {
         let reach = p.attacks & ring;
         if reach != 0 {
             attackers += 1;
-            units += W.king_attack_units[p.piece as usize] * reach.count_ones() as i32;
+            units += w.king_attack_units[p.piece as usize] * reach.count_ones() as i32;
         }
     }
     if attackers < 2 {
         return 0;
     }
-    let (num, den, max) = W.king_danger;
-    (units * units * num / den).min(max)
+    // In 64 bits: the tuner may try large units.
+    let (num, den, max) = w.king_danger;
+    let units = i64::from(units);
+    (units * units * i64::from(num) / i64::from(den)).min(i64::from(max)) as i32
 }
 
 /// `us`'s king safety: shelter pawns (midgame) less the king danger (midgame).
-pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
+pub(super) fn score<T: Table>(pos: &Courier, info: &AttackInfo, us: Color, t: T) -> S {
     let ksq = pos.king_square(us);
     let shelter = attacks::PAWN[us.index()][ksq] | attacks::KING[ksq];
     let pawns = (shelter & pos.pieces(us, Piece::Pawn)).count_ones() as i32;
-    S(pawns * W.king_shelter - king_danger(pos, info, us), 0)
+    S(
+        pawns * t.w().king_shelter - king_danger(pos, info, us, t),
+        0,
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::courier::Shipped;
     use kurier_rules::game::Game;
 
     fn danger(fen: &str, us: Color) -> i32 {
         let pos = Courier::from_fen(fen).unwrap();
-        king_danger(&pos, &AttackInfo::new(&pos), us)
+        king_danger(&pos, &AttackInfo::new(&pos), us, Shipped)
     }
 
     #[test]

@@ -4,21 +4,22 @@
 //! steep at first and flat later for the short-range pieces, whose few squares matter most.
 
 use super::attack_info::AttackInfo;
-use super::weights::{S, W};
+use super::weights::{Table, S};
 use kurier_rules::game::Color;
 use kurier_rules::games::courier::{Courier, Piece};
 
 /// The weight of a `piece` that reaches `n` safe squares.
 #[inline(always)]
-pub(super) fn bonus(piece: Piece, n: usize) -> S {
+pub(super) fn bonus<T: Table>(piece: Piece, n: usize, t: T) -> S {
+    let w = t.w();
     let table: &[S] = match piece {
-        Piece::Knight => &W.mobility_knight,
-        Piece::Courier => &W.mobility_courier,
-        Piece::Rook => &W.mobility_rook,
-        Piece::Alfil => &W.mobility_alfil,
-        Piece::Fers => &W.mobility_fers,
-        Piece::Mann => &W.mobility_mann,
-        Piece::Wazir => &W.mobility_wazir,
+        Piece::Knight => &w.mobility_knight,
+        Piece::Courier => &w.mobility_courier,
+        Piece::Rook => &w.mobility_rook,
+        Piece::Alfil => &w.mobility_alfil,
+        Piece::Fers => &w.mobility_fers,
+        Piece::Mann => &w.mobility_mann,
+        Piece::Wazir => &w.mobility_wazir,
         Piece::Pawn | Piece::King => return S::ZERO,
     };
     table[n.min(table.len() - 1)]
@@ -31,11 +32,11 @@ pub(super) fn area(pos: &Courier, info: &AttackInfo, us: Color) -> u128 {
 }
 
 /// `us`'s mobility: every piece besides pawns and the king by its safe squares.
-pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
+pub(super) fn score<T: Table>(pos: &Courier, info: &AttackInfo, us: Color, t: T) -> S {
     let area = area(pos, info, us);
     let mut s = S::ZERO;
     for p in info.pieces(us) {
-        s += bonus(p.piece, (p.attacks & area).count_ones() as usize);
+        s += bonus(p.piece, (p.attacks & area).count_ones() as usize, t);
     }
     s
 }
@@ -43,11 +44,17 @@ pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::courier::table::W;
+    use crate::eval::courier::Shipped;
     use kurier_rules::game::Game;
+
+    fn bonus(piece: Piece, n: usize) -> S {
+        super::bonus(piece, n, Shipped)
+    }
 
     fn mobility(fen: &str, us: Color) -> S {
         let pos = Courier::from_fen(fen).unwrap();
-        score(&pos, &AttackInfo::new(&pos), us)
+        score(&pos, &AttackInfo::new(&pos), us, Shipped)
     }
 
     #[test]

@@ -13,16 +13,21 @@
 //! - [`endgame`]: baring the enemy king (docs/rules.md C7), driving it, the draws of the
 //!   material and of the 50-move rule (C8).
 //!
-//! All weights live in [`weights::W`], each with where its value came from. The attack sets
-//! the terms read are computed once per evaluation ([`attack_info`]).
+//! All weights live in one table: [`Weights`] says what each is and where its value came from,
+//! [`W`] (`table.rs`) holds the values. The terms read it through a `Table` (`weights.rs`), so that
+//! the same code evaluates with the engine's constant table ([`Searchable::evaluate`]) or with
+//! any other ([`evaluate_with`], [`evaluate_exact`]: `kurier tune`). The attack sets the terms
+//! read are computed once per evaluation ([`attack_info`]).
 
 mod attack_info;
 mod endgame;
 mod king_safety;
 mod material;
 mod mobility;
+mod params;
 mod pawns;
 mod pst;
+mod table;
 mod threats;
 mod weights;
 
@@ -30,41 +35,128 @@ use crate::search::Searchable;
 use attack_info::AttackInfo;
 use kurier_rules::game::{Color, Game};
 use kurier_rules::games::courier::{Courier, Piece};
-use weights::{FULL_PHASE, S, W};
+pub use table::W;
+use weights::Table;
+pub use weights::{Field, Leaves, Shape, Tuned, Weights, FULL_PHASE, S};
 
-/// The static evaluation of `pos` in centipawns from the side to move's point of view.
-pub(crate) fn evaluate(pos: &Courier) -> i32 {
+/// The engine's table, [`W`], as a [`Table`] known at compile time: the terms read constants.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shipped;
+
+impl Table for Shipped {
+    #[inline(always)]
+    fn w(&self) -> &Weights {
+        &W
+    }
+
+    #[inline(always)]
+    fn pst(&self, piece: usize, own: usize) -> S {
+        pst::FULL[piece][own]
+    }
+}
+
+/// The sums of the terms, before the endgame scaling, the taper and the 50-move rule.
+struct Parts {
+    /// Every term but the passed pawns, White's less Black's.
+    s: S,
+    /// Each colour's passed pawns, as a share of the promotion's gain ([`pawns::Pawns`]).
+    share: [S; 2],
+    /// Each colour's endgame material.
+    eg_material: [i32; 2],
+    /// The game phase, at most [`FULL_PHASE`].
+    phase: i32,
+}
+
+#[inline(always)]
+fn parts<T: Table>(pos: &Courier, t: T) -> Parts {
     let info = AttackInfo::new(pos);
-    let (white, wp) = material::score(pos, Color::White);
-    let (black, bp) = material::score(pos, Color::Black);
+    let (white, wp) = material::score(pos, Color::White, t);
+    let (black, bp) = material::score(pos, Color::Black, t);
     let mut s: S = white - black;
     // Piece-square terms.
-    s += pst::score(pos, Color::White) - pst::score(pos, Color::Black);
+    s += pst::score(pos, Color::White, t) - pst::score(pos, Color::Black, t);
     // Mobility.
-    s += mobility::score(pos, &info, Color::White) - mobility::score(pos, &info, Color::Black);
-    // King safety.
     s +=
-        king_safety::score(pos, &info, Color::White) - king_safety::score(pos, &info, Color::Black);
+        mobility::score(pos, &info, Color::White, t) - mobility::score(pos, &info, Color::Black, t);
+    // King safety.
+    s += king_safety::score(pos, &info, Color::White, t)
+        - king_safety::score(pos, &info, Color::Black, t);
     // Threats.
-    s += threats::score(pos, &info, Color::White) - threats::score(pos, &info, Color::Black);
+    s += threats::score(pos, &info, Color::White, t) - threats::score(pos, &info, Color::Black, t);
     // Passed pawns and open files.
-    s += pawns::score(pos, &info, Color::White) - pawns::score(pos, &info, Color::Black);
+    let (wpawns, bpawns) = (
+        pawns::score(pos, &info, Color::White, t),
+        pawns::score(pos, &info, Color::Black, t),
+    );
+    s += wpawns.rooks - bpawns.rooks;
     // Endgame.
     let eg_material = [white.1, black.1];
-    s += endgame::score(pos, &info, eg_material, Color::White)
-        - endgame::score(pos, &info, eg_material, Color::Black);
+    s += endgame::score(pos, &info, eg_material, Color::White, t)
+        - endgame::score(pos, &info, eg_material, Color::Black, t);
+    Parts {
+        s,
+        share: [wpawns.share, bpawns.share],
+        eg_material,
+        phase: (wp + bp).min(FULL_PHASE),
+    }
+}
 
-    let phase = (wp + bp).min(FULL_PHASE);
-    s.1 = s.1 * endgame::scale(pos, s.1, eg_material) / 64;
-    let white = (s.0 * phase + s.1 * (FULL_PHASE - phase)) / FULL_PHASE;
+/// The evaluation from [`Parts`], rounded as the engine plays it.
+#[inline(always)]
+fn finish<T: Table>(pos: &Courier, p: &Parts, t: T) -> i32 {
+    let gain = pawns::gain(t);
+    let mut s = p.s + pawns::passed_bonus(p.share[0], gain) - pawns::passed_bonus(p.share[1], gain);
+    s.1 = s.1 * endgame::scale(pos, s.1, p.eg_material, t) / 64;
+    let white = (s.0 * p.phase + s.1 * (FULL_PHASE - p.phase)) / FULL_PHASE;
     // Scaling.
-    let white = endgame::rule50(pos, white);
+    let white = endgame::rule50(pos, white, t);
     let score = if pos.side_to_move() == Color::White {
         white
     } else {
         -white
     };
-    score + W.tempo
+    score + t.w().tempo
+}
+
+/// The static evaluation of `pos` in centipawns from the side to move's point of view.
+pub(crate) fn evaluate(pos: &Courier) -> i32 {
+    finish(pos, &parts(pos, Shipped), Shipped)
+}
+
+/// The static evaluation of `pos` with the weights `w`, in centipawns from the side to move's
+/// point of view: the engine's evaluation when `w` is [`W`].
+pub fn evaluate_with(pos: &Courier, w: &Weights) -> i32 {
+    finish(pos, &parts(pos, w), w)
+}
+
+/// [`evaluate_with`] without its last roundings (the passed pawns' shares, the endgame
+/// scaling, the taper and the 50-move rule are computed in `f64`; the decisions they take, such
+/// as which side is ahead, are the rounded evaluation's): the function the tuner fits. Within a
+/// few centipawns of [`evaluate_with`], and linear in the weights of linear terms, so that their
+/// finite differences are exact.
+pub fn evaluate_exact(pos: &Courier, w: &Weights) -> f64 {
+    let p = parts(pos, w);
+    let gain = pawns::gain(w);
+    let rounded =
+        p.s + pawns::passed_bonus(p.share[0], gain) - pawns::passed_bonus(p.share[1], gain);
+    let scale = endgame::scale(pos, rounded.1, p.eg_material, w);
+    let exact = |k: usize| {
+        let (s, g, white, black) = match k {
+            0 => (p.s.0, gain.0, p.share[0].0, p.share[1].0),
+            _ => (p.s.1, gain.1, p.share[0].1, p.share[1].1),
+        };
+        f64::from(s) + f64::from(g) * f64::from(white - black) / 256.0
+    };
+    let (mg, eg) = (exact(0), exact(1) * f64::from(scale) / 64.0);
+    let full = f64::from(FULL_PHASE);
+    let white = (mg * f64::from(p.phase) + eg * (full - f64::from(p.phase))) / full;
+    let white = endgame::rule50_exact(pos, white, w);
+    let score = if pos.side_to_move() == Color::White {
+        white
+    } else {
+        -white
+    };
+    score + f64::from(w.tempo)
 }
 
 impl Searchable for Courier {
@@ -190,8 +282,8 @@ mod tests {
     #[test]
     fn phase_total_matches_the_start_position() {
         let start = Courier::start();
-        let (_, w) = material::score(&start, Color::White);
-        let (_, b) = material::score(&start, Color::Black);
+        let (_, w) = material::score(&start, Color::White, Shipped);
+        let (_, b) = material::score(&start, Color::Black, Shipped);
         assert_eq!(w + b, FULL_PHASE);
     }
 }

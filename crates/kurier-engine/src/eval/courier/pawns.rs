@@ -4,7 +4,7 @@
 
 use super::attack_info::AttackInfo;
 use super::endgame::distance;
-use super::weights::{S, W};
+use super::weights::{Table, S};
 use kurier_rules::bitboard::squares128;
 use kurier_rules::game::Color;
 use kurier_rules::games::courier::attacks::{FILES, SQUARES};
@@ -63,8 +63,32 @@ pub(super) fn passed(pos: &Courier, us: Color) -> u128 {
     passed
 }
 
+/// A side's pawn-structure terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Pawns {
+    /// The passed pawns, as a share in 256ths of what a promotion gains ([`gain`]); the
+    /// evaluation turns it into centipawns ([`passed_bonus`]).
+    pub share: S,
+    /// Rooks on open and half-open files.
+    pub rooks: S,
+}
+
+/// What a promotion gains: the fers less the pawn (docs/rules.md C4).
+#[inline(always)]
+pub(super) fn gain<T: Table>(t: T) -> S {
+    let w = t.w();
+    w.material[Piece::Fers as usize] - w.material[Piece::Pawn as usize]
+}
+
+/// The passed-pawn bonus of a side's `share` of the promotion's `gain`.
+#[inline(always)]
+pub(super) fn passed_bonus(share: S, gain: S) -> S {
+    S(gain.0 * share.0 / 256, gain.1 * share.1 / 256)
+}
+
 /// `us`'s passed pawns and rooks on open files.
-pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
+pub(super) fn score<T: Table>(pos: &Courier, info: &AttackInfo, us: Color, t: T) -> Pawns {
+    let w = t.w();
     let them = !us;
     let c = us.index();
     let occ = pos.occupied();
@@ -72,10 +96,10 @@ pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
     let mut share = S::ZERO;
     for sq in squares128(passed(pos, us)) {
         let r = super::pst::relative_rank(us, sq);
-        share += W.passed_rank[r];
+        share += w.passed_rank[r];
         let path = FORWARD[c][sq];
         if path & (occ | info.all[them.index()]) == 0 {
-            share += W.passed_free[r];
+            share += w.passed_free[r];
         }
         // The square in front exists: a pawn never stands on its last rank.
         let front = if us == Color::White {
@@ -87,28 +111,29 @@ pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
             distance(pos.king_square(them), front).min(5),
             distance(pos.king_square(us), front).min(5),
         );
-        share.1 += W.passed_king_them[r] * d_them - W.passed_king_us[r] * d_us;
+        share.1 += w.passed_king_them[r] * d_them - w.passed_king_us[r] * d_us;
     }
-    let gain = W.material[Piece::Fers as usize] - W.material[Piece::Pawn as usize];
-    let mut s = S(gain.0 * share.0 / 256, gain.1 * share.1 / 256);
+    let mut rooks = S::ZERO;
 
     let (ours, theirs) = (pos.pieces(us, Piece::Pawn), pos.pieces(them, Piece::Pawn));
     for sq in squares128(pos.pieces(us, Piece::Rook)) {
         let f = FILE[sq % FILES];
         if f & ours == 0 {
-            s += if f & theirs == 0 {
-                W.rook_open_file
+            rooks += if f & theirs == 0 {
+                w.rook_open_file
             } else {
-                W.rook_half_open_file
+                w.rook_half_open_file
             };
         }
     }
-    s
+    Pawns { share, rooks }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::courier::table::W;
+    use crate::eval::courier::Shipped;
     use kurier_rules::game::Game;
     use kurier_rules::games::courier::attacks::RANKS;
 
@@ -118,7 +143,8 @@ mod tests {
 
     fn term(fen: &str, us: Color) -> S {
         let p = pos(fen);
-        score(&p, &AttackInfo::new(&p), us)
+        let t = score(&p, &AttackInfo::new(&p), us, Shipped);
+        t.rooks + passed_bonus(t.share, gain(Shipped))
     }
 
     #[test]

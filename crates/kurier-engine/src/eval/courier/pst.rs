@@ -1,7 +1,8 @@
 //! Piece-square tables: where a piece stands, whatever else is on the board
 //! ([`super::weights::Weights::pst`], one per kind of piece, docs/rules.md C2).
 
-use super::weights::{S, W};
+use super::table::W;
+use super::weights::{Table, S};
 use kurier_rules::bitboard::squares128;
 use kurier_rules::game::Color;
 use kurier_rules::games::courier::attacks::{FILES, RANKS, SQUARES};
@@ -17,7 +18,7 @@ pub(super) fn relative_rank(color: Color, sq: usize) -> usize {
 }
 
 /// The half-board tables spread over the whole board, for White: `FULL[piece][square]`.
-static FULL: [[S; SQUARES]; Piece::COUNT] = {
+pub(super) static FULL: [[S; SQUARES]; Piece::COUNT] = {
     let mut t = [[S(0, 0); SQUARES]; Piece::COUNT];
     let mut p = 0;
     while p < Piece::COUNT {
@@ -35,17 +36,17 @@ static FULL: [[S; SQUARES]; Piece::COUNT] = {
 
 /// The value of `color`'s `piece` on `sq`.
 #[inline(always)]
-pub(super) fn value(color: Color, piece: Piece, sq: usize) -> S {
+pub(super) fn value<T: Table>(color: Color, piece: Piece, sq: usize, t: T) -> S {
     let own = relative_rank(color, sq) * FILES + sq % FILES;
-    FULL[piece as usize][own]
+    t.pst(piece as usize, own)
 }
 
 /// `us`'s piece-square score.
-pub(super) fn score(pos: &Courier, us: Color) -> S {
+pub(super) fn score<T: Table>(pos: &Courier, us: Color, t: T) -> S {
     let mut s = S::ZERO;
     for piece in Piece::ALL {
         for sq in squares128(pos.pieces(us, piece)) {
-            s += value(us, piece, sq);
+            s += value(us, piece, sq, t);
         }
     }
     s
@@ -54,6 +55,11 @@ pub(super) fn score(pos: &Courier, us: Color) -> S {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::courier::Shipped;
+
+    fn value(color: Color, piece: Piece, sq: usize) -> S {
+        super::value(color, piece, sq, Shipped)
+    }
 
     fn sq(name: &str) -> usize {
         let b = name.as_bytes();

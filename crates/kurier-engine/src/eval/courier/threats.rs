@@ -3,7 +3,7 @@
 //! whether a threat can be carried out, the evaluation only sees the pressure.
 
 use super::attack_info::{pawn_attacks, AttackInfo};
-use super::weights::{S, W};
+use super::weights::{Table, S};
 use kurier_rules::game::Color;
 use kurier_rules::games::courier::{Courier, Piece};
 
@@ -23,7 +23,8 @@ const VICTIMS: [Piece; Piece::COUNT - 2] = {
 };
 
 /// `us`'s threats against the other side's pieces.
-pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
+pub(super) fn score<T: Table>(pos: &Courier, info: &AttackInfo, us: Color, t: T) -> S {
+    let w = t.w();
     let them = !us;
     let (u, t) = (us.index(), them.index());
     let theirs = pos.occupied_by(them) & !pos.pieces(them, Piece::King);
@@ -33,7 +34,7 @@ pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
     // Pawns that are not themselves en prise: defended, or not attacked.
     let safe_pawns = pos.pieces(us, Piece::Pawn) & (!info.all[t] | info.all[u]);
     let by_pawn = pawn_attacks(safe_pawns, us) & theirs & !their_pawns;
-    s += W.threat_by_pawn * by_pawn.count_ones() as i32;
+    s += w.threat_by_pawn * by_pawn.count_ones() as i32;
 
     // Pieces attacked by a piece of ours worth less (midgame values).
     for victim in VICTIMS {
@@ -41,25 +42,27 @@ pub(super) fn score(pos: &Courier, info: &AttackInfo, us: Color) -> S {
         if targets == 0 {
             continue;
         }
-        let value = W.material[victim as usize].0;
+        let value = w.material[victim as usize].0;
         let mut lesser = 0;
         for attacker in VICTIMS {
-            if W.material[attacker as usize].0 < value {
+            if w.material[attacker as usize].0 < value {
                 lesser |= info.by_kind[u][attacker as usize];
             }
         }
-        s += W.threat_by_lesser[victim as usize] * (targets & lesser).count_ones() as i32;
+        s += w.threat_by_lesser[victim as usize] * (targets & lesser).count_ones() as i32;
     }
 
     // Hanging: attacked by us, defended by nothing of theirs.
     let hanging = theirs & info.all[u] & !info.all[t];
-    s += W.hanging * hanging.count_ones() as i32;
+    s += w.hanging * hanging.count_ones() as i32;
     s
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::courier::table::W;
+    use crate::eval::courier::Shipped;
     use kurier_rules::bitboard::squares128;
     use kurier_rules::game::Game;
 
@@ -72,7 +75,7 @@ mod tests {
 
     fn threats(fen: &str, us: Color) -> S {
         let pos = Courier::from_fen(fen).unwrap();
-        score(&pos, &AttackInfo::new(&pos), us)
+        score(&pos, &AttackInfo::new(&pos), us, Shipped)
     }
 
     #[test]

@@ -1,12 +1,19 @@
-//! The Courier evaluation's weights: one table, [`W`], grouped by term in the order the terms are
-//! added up (`mod.rs`). Every weight says where its first value came from; "untuned" means it
-//! has not been fitted to games yet (issue 13's tuner will fit them).
+//! The Courier evaluation's weights: what each weight means and where its first value came from
+//! ([`Weights`], grouped by term in the order the terms are added up, `mod.rs`); "untuned" means
+//! it has not been fitted to games yet. The values themselves are in `table.rs`
+//! ([`super::table::W`]), in the form `kurier tune --out` writes.
+//!
+//! For the tuner the table is a list of numbers: [`Weights::fields`] names every field once,
+//! with which of its numbers are weights to fit ([`Tuned`]) and which are structure (the phase
+//! table, thresholds, counts). Everything the tuner and the source writer do with a table
+//! (`params.rs`) goes through that one list. The evaluation reads a table through [`Table`]:
+//! the engine's is fixed at compile time, the tuner's is any `&Weights`.
 
 use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A midgame and an endgame value, tapered by the game phase at the end of the evaluation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct S(pub i32, pub i32);
+pub struct S(pub i32, pub i32);
 
 impl S {
     /// Zero in both phases.
@@ -62,7 +69,8 @@ impl Mul<i32> for S {
 /// The evaluation weights, one place to tune them. Indexed by piece, tables follow
 /// [`kurier_rules::games::courier::Piece`]: pawn, knight, courier, rook, alfil, fers, mann,
 /// schleich (wazir), king.
-pub(super) struct Weights {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
     // -- Material (material.rs).
     /// Material by piece. Untuned. First values: Fairy-Stockfish's piece values as it plays
     /// Courier, scaled by 300/781 (our knight to its knight, the scale of every FSF-derived
@@ -123,10 +131,14 @@ pub(super) struct Weights {
     /// Own pawns right in front of or beside the king (shelter), midgame. Untuned first guess.
     pub king_shelter: i32,
     /// King danger: attack units per square of the king's ring (the king's square and its
-    /// neighbours) that an enemy piece attacks, by attacking piece. Untuned.
+    /// neighbours) that an enemy piece attacks, by attacking piece. Untuned. First guess, in
+    /// units of a quarter: 2 for the knight, courier and mann, 3 for the rook, 1 for the short
+    /// steppers (the quarters give the tuner steps of a quarter).
     pub king_attack_units: [i32; 9],
     /// King danger, midgame: `units² × num / den`, at most `max`, once two or more enemy pieces
-    /// attack the ring (a lone attacker is no attack). Untuned.
+    /// attack the ring (a lone attacker is no attack). Untuned. First guess: 3/2 of the squared
+    /// whole units, that is 300/3200 of the squared quarters; `den` only sets the scale of
+    /// `num` (the tuner leaves it alone), a large one lets `num` move in fine steps.
     pub king_danger: (i32, i32, i32),
 
     // -- Threats (threats.rs): bonuses for the attacker. Untuned. First values:
@@ -185,7 +197,7 @@ pub(super) struct Weights {
     pub bare_potential: [i32; 5],
     /// The hunt and the drive apply while the enemy has at most this many pieces and pawns
     /// besides the king.
-    pub hunt_max_pieces: u32,
+    pub hunt_max_pieces: i32,
     /// Hunt, endgame: per enemy piece or pawn the side clearly ahead attacks.
     pub hunt_attacked: i32,
     /// Hunt, endgame: per square an enemy piece could go to that the side clearly ahead does
@@ -215,581 +227,312 @@ pub(super) struct Weights {
 
 /// Phase of the start position: 2 knights, 2 couriers, 2 rooks, 2 alfils, fers, mann,
 /// schleich a side, weighted by [`Weights::phase`].
-pub(super) const FULL_PHASE: i32 = 2 * (2 + 4 + 6 + 2 + 1 + 2 + 1);
+pub const FULL_PHASE: i32 = 2 * (2 + 4 + 6 + 2 + 1 + 2 + 1);
 
-/// The weights.
-pub(super) const W: Weights = Weights {
-    // -- Material (material.rs).
-    material: [
-        S(48, 71),
-        S(300, 328),
-        S(370, 410),
-        S(592, 639),
-        S(134, 127),
-        S(161, 173),
-        S(269, 346),
-        S(154, 134),
-        S(0, 0),
-    ],
-    phase: [0, 1, 2, 3, 1, 1, 2, 1, 0],
+/// Where the evaluation reads its weights. The engine's table is a constant
+/// (`mod.rs`: its reads fold into the code, as if the terms read [`super::table::W`] directly);
+/// the tuner's is any `&Weights`. Each term is generic over it, so the engine's code is the
+/// same as if there were no other table.
+pub(super) trait Table: Copy {
+    /// The weights.
+    fn w(&self) -> &Weights;
 
-    // -- Piece-square terms (pst.rs).
-    pst: [
-        // Pawn.
-        [
-            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
-            [S(-6, 0), S(-3, 0), S(0, 0), S(3, 0), S(5, 0), S(6, 0)],
-            [S(-5, 2), S(-2, 2), S(1, 2), S(4, 2), S(6, 2), S(7, 2)],
-            [S(-3, 4), S(0, 4), S(3, 4), S(6, 4), S(8, 4), S(9, 4)],
-            [S(-1, 7), S(2, 7), S(5, 7), S(8, 7), S(10, 7), S(11, 7)],
-            [S(7, 10), S(7, 10), S(7, 10), S(7, 10), S(7, 10), S(7, 10)],
-            [S(9, 14), S(9, 14), S(9, 14), S(9, 14), S(9, 14), S(9, 14)],
-            [S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)],
-        ],
-        // Knight.
-        [
-            [
-                S(-67, -37),
-                S(-35, -25),
-                S(-28, -19),
-                S(-28, -8),
-                S(-28, -8),
-                S(-28, -8),
-            ],
-            [
-                S(-30, -26),
-                S(-16, -21),
-                S(-10, -7),
-                S(-6, 3),
-                S(-6, 3),
-                S(-6, 3),
-            ],
-            [
-                S(-23, -15),
-                S(-7, -10),
-                S(2, -3),
-                S(5, 11),
-                S(5, 11),
-                S(5, 11),
-            ],
-            [
-                S(-13, -13),
-                S(3, -1),
-                S(15, 5),
-                S(19, 11),
-                S(19, 11),
-                S(19, 11),
-            ],
-            [
-                S(-13, -17),
-                S(5, -6),
-                S(17, 3),
-                S(20, 15),
-                S(20, 15),
-                S(20, 15),
-            ],
-            [
-                S(-3, -20),
-                S(8, -17),
-                S(22, -6),
-                S(20, 7),
-                S(20, 7),
-                S(20, 7),
-            ],
-            [
-                S(-26, -27),
-                S(-10, -19),
-                S(2, -20),
-                S(14, 5),
-                S(14, 5),
-                S(14, 5),
-            ],
-            [
-                S(-77, -38),
-                S(-32, -34),
-                S(-22, -22),
-                S(-10, -7),
-                S(-10, -7),
-                S(-10, -7),
-            ],
-        ],
-        // Courier.
-        [
-            [
-                S(-14, -15),
-                S(-2, -8),
-                S(-2, -10),
-                S(-6, -3),
-                S(-6, -3),
-                S(-6, -3),
-            ],
-            [S(-4, -10), S(2, -3), S(5, -5), S(1, 0), S(1, 0), S(1, 0)],
-            [S(-2, -4), S(6, 0), S(-2, 0), S(5, 3), S(5, 3), S(5, 3)],
-            [S(-2, -5), S(3, -2), S(7, 0), S(10, 5), S(10, 5), S(10, 5)],
-            [S(-3, -5), S(8, 0), S(6, -4), S(8, 4), S(8, 4), S(8, 4)],
-            [S(-4, -8), S(2, 2), S(0, 1), S(3, 2), S(3, 2), S(3, 2)],
-            [S(-5, -8), S(-4, -5), S(2, 0), S(0, 0), S(0, 0), S(0, 0)],
-            [
-                S(-13, -12),
-                S(0, -11),
-                S(-4, -10),
-                S(-6, -7),
-                S(-6, -7),
-                S(-6, -7),
-            ],
-        ],
-        // Rook.
-        [
-            [
-                S(-12, -3),
-                S(-8, -5),
-                S(-5, -4),
-                S(-2, -3),
-                S(-2, -3),
-                S(-2, -3),
-            ],
-            [S(-8, -5), S(-5, -3), S(-3, 0), S(2, -1), S(2, -1), S(2, -1)],
-            [S(-10, 2), S(-4, -3), S(0, -1), S(1, -2), S(1, -2), S(1, -2)],
-            [S(-5, -2), S(-2, 0), S(-2, -3), S(-2, 3), S(-2, 3), S(-2, 3)],
-            [S(-10, -2), S(-6, 3), S(-2, 3), S(1, -2), S(1, -2), S(1, -2)],
-            [S(-8, 2), S(-1, 0), S(2, -3), S(5, 4), S(5, 4), S(5, 4)],
-            [S(-1, 2), S(5, 2), S(6, 8), S(7, -2), S(7, -2), S(7, -2)],
-            [S(-7, 7), S(-7, 0), S(0, 7), S(3, 5), S(3, 5), S(3, 5)],
-        ],
-        // Alfil.
-        [
-            [
-                S(-15, -15),
-                S(-12, -12),
-                S(-8, -8),
-                S(-4, -4),
-                S(0, 0),
-                S(4, 4),
-            ],
-            [
-                S(-15, -15),
-                S(-12, -12),
-                S(-8, -8),
-                S(-4, -4),
-                S(0, 0),
-                S(4, 4),
-            ],
-            [S(-12, -12), S(-8, -8), S(-4, -4), S(0, 0), S(4, 4), S(8, 8)],
-            [S(-8, -8), S(-4, -4), S(0, 0), S(4, 4), S(8, 8), S(12, 12)],
-            [S(-8, -8), S(-4, -4), S(0, 0), S(4, 4), S(8, 8), S(12, 12)],
-            [S(-12, -12), S(-8, -8), S(-4, -4), S(0, 0), S(4, 4), S(8, 8)],
-            [
-                S(-15, -15),
-                S(-12, -12),
-                S(-8, -8),
-                S(-4, -4),
-                S(0, 0),
-                S(4, 4),
-            ],
-            [
-                S(-15, -15),
-                S(-12, -12),
-                S(-8, -8),
-                S(-4, -4),
-                S(0, 0),
-                S(4, 4),
-            ],
-        ],
-        // Fers.
-        [
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-            ],
-            [
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-                S(23, 23),
-            ],
-            [
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-                S(23, 23),
-            ],
-            [
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-        ],
-        // Mann.
-        [
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-            ],
-            [
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-                S(23, 23),
-            ],
-            [
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-                S(23, 23),
-            ],
-            [
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-        ],
-        // Wazir.
-        [
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-            ],
-            [
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-                S(23, 23),
-            ],
-            [
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-                S(23, 23),
-            ],
-            [
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-                S(15, 15),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-            [
-                S(-31, -31),
-                S(-23, -23),
-                S(-15, -15),
-                S(-8, -8),
-                S(0, 0),
-                S(8, 8),
-            ],
-        ],
-        // King.
-        [
-            [
-                S(54, -48),
-                S(76, -31),
-                S(54, -15),
-                S(26, -19),
-                S(26, -19),
-                S(26, -19),
-            ],
-            [
-                S(57, -28),
-                S(66, -10),
-                S(40, 3),
-                S(19, 4),
-                S(19, 4),
-                S(19, 4),
-            ],
-            [
-                S(25, -14),
-                S(49, 2),
-                S(15, 17),
-                S(-4, 19),
-                S(-4, 19),
-                S(-4, 19),
-            ],
-            [
-                S(13, -8),
-                S(23, 12),
-                S(3, 18),
-                S(-12, 18),
-                S(-12, 18),
-                S(-12, 18),
-            ],
-            [
-                S(9, -11),
-                S(19, 16),
-                S(-10, 28),
-                S(-23, 28),
-                S(-23, 28),
-                S(-23, 28),
-            ],
-            [
-                S(-3, -13),
-                S(6, 18),
-                S(-19, 23),
-                S(-38, 25),
-                S(-38, 25),
-                S(-38, 25),
-            ],
-            [
-                S(-16, -30),
-                S(-4, -2),
-                S(-25, -3),
-                S(-37, 2),
-                S(-37, 2),
-                S(-37, 2),
-            ],
-            [
-                S(-27, -44),
-                S(-16, -25),
-                S(-33, -20),
-                S(-50, -18),
-                S(-50, -18),
-                S(-50, -18),
-            ],
-        ],
-    ],
+    /// The piece-square value of a piece on `own`, the square as seen from its own side (rank
+    /// 0 its first): [`Weights::pst`] mirrored to the other wing.
+    #[inline(always)]
+    fn pst(&self, piece: usize, own: usize) -> S {
+        use kurier_rules::games::courier::attacks::FILES;
+        let f = own % FILES;
+        let edge = if f < FILES / 2 { f } else { FILES - 1 - f };
+        self.w().pst[piece][own / FILES][edge]
+    }
+}
 
-    // -- Mobility (mobility.rs).
-    mobility_knight: [
-        S(-24, -30),
-        S(-20, -22),
-        S(-5, -12),
-        S(-1, -7),
-        S(1, 3),
-        S(5, 5),
-        S(8, 6),
-        S(11, 8),
-        S(14, 10),
-    ],
-    mobility_courier: [
-        S(-18, -23),
-        S(-8, -10),
-        S(5, -3),
-        S(11, 5),
-        S(15, 8),
-        S(20, 15),
-        S(20, 22),
-        S(23, 22),
-        S(24, 25),
-        S(26, 28),
-        S(30, 30),
-        S(32, 33),
-        S(35, 34),
-        S(37, 38),
-        S(38, 40),
-    ],
-    mobility_rook: [
-        S(-23, -31),
-        S(-9, -6),
-        S(0, 7),
-        S(1, 17),
-        S(2, 28),
-        S(5, 38),
-        S(8, 39),
-        S(12, 47),
-        S(16, 51),
-        S(16, 53),
-        S(16, 59),
-        S(17, 61),
-        S(22, 63),
-        S(22, 65),
-        S(26, 67),
-        S(28, 68),
-        S(29, 69),
-        S(30, 70),
-        S(31, 71),
-    ],
-    mobility_alfil: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
-    mobility_fers: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
-    mobility_mann: [
-        S(-14, -19),
-        S(-6, -9),
-        S(0, 0),
-        S(5, 7),
-        S(10, 13),
-        S(13, 18),
-        S(16, 22),
-        S(19, 26),
-        S(22, 29),
-    ],
-    mobility_wazir: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
+impl Table for &Weights {
+    #[inline(always)]
+    fn w(&self) -> &Weights {
+        self
+    }
+}
 
-    // -- King safety (king_safety.rs).
-    king_shelter: 8,
-    king_attack_units: [0, 2, 2, 3, 1, 1, 2, 1, 0],
-    king_danger: (3, 2, 700),
+/// The shape of a field of [`Weights`] (or of a part of one): how its numbers are grouped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One number.
+    Int,
+    /// A midgame and an endgame value, [`S`].
+    S,
+    /// A tuple of this many numbers.
+    Tuple(usize),
+    /// An array of this many parts of the inner shape.
+    Array(usize, Box<Shape>),
+}
 
-    // -- Threats (threats.rs).
-    threat_by_pawn: S(66, 36),
-    threat_by_lesser: [
-        S(0, 0),
-        S(21, 16),
-        S(30, 22),
-        S(34, 46),
-        S(10, 10),
-        S(12, 12),
-        S(24, 18),
-        S(11, 11),
-        S(0, 0),
-    ],
-    hanging: S(26, 14),
+impl Shape {
+    /// How many numbers it holds.
+    pub fn len(&self) -> usize {
+        match self {
+            Shape::Int => 1,
+            Shape::S => 2,
+            Shape::Tuple(n) => *n,
+            Shape::Array(n, inner) => n * inner.len(),
+        }
+    }
 
-    // -- Passed pawns and open files (pawns.rs).
-    passed_rank: [
-        S(0, 0),
-        S(1, 3),
-        S(2, 3),
-        S(2, 4),
-        S(7, 7),
-        S(18, 17),
-        S(30, 25),
-        S(0, 0),
-    ],
-    passed_free: [
-        S(0, 0),
-        S(0, 0),
-        S(0, 0),
-        S(8, 7),
-        S(27, 24),
-        S(46, 41),
-        S(65, 58),
-        S(0, 0),
-    ],
-    passed_king_them: [0, 0, 0, 1, 3, 5, 8, 0],
-    passed_king_us: [0, 0, 0, 0, 1, 2, 3, 0],
-    rook_open_file: S(18, 10),
-    rook_half_open_file: S(7, 2),
+    /// Whether it holds no number (an empty array).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 
-    // -- Endgame (endgame.rs).
-    piece_count: 15,
-    bare_king: S(1500, 1500),
-    convert_margin: 200,
-    bare_potential: [0, 120, 60, 30, 10],
-    hunt_max_pieces: 2,
-    hunt_attacked: 40,
-    hunt_freedom: -8,
-    drive_edge: 10,
-    drive_close: 8,
-    scale_small_lead: (160, 14),
-    scale_wrong_colour: 8,
-    rule50_start: 20,
+    /// The name of its `i`-th number below the field: `[3][1].eg`, `.0`, or nothing.
+    pub fn leaf_name(&self, i: usize) -> String {
+        match self {
+            Shape::Int => String::new(),
+            Shape::S => if i == 0 { ".mg" } else { ".eg" }.to_string(),
+            Shape::Tuple(_) => format!(".{i}"),
+            Shape::Array(_, inner) => {
+                let k = inner.len();
+                format!("[{}]{}", i / k, inner.leaf_name(i % k))
+            }
+        }
+    }
+}
 
-    // -- Side to move.
-    tempo: 10,
-};
+/// A field of [`Weights`] seen as numbers: its shape and each number by index, in the order of
+/// the source text (row by row, midgame before endgame).
+pub trait Leaves {
+    /// How the numbers are grouped.
+    fn shape(&self) -> Shape;
+    /// How many numbers it holds.
+    fn count(&self) -> usize;
+    /// The `i`-th number.
+    fn leaf_mut(&mut self, i: usize) -> &mut i32;
+}
+
+impl Leaves for i32 {
+    fn shape(&self) -> Shape {
+        Shape::Int
+    }
+    #[inline]
+    fn count(&self) -> usize {
+        1
+    }
+    #[inline]
+    fn leaf_mut(&mut self, _: usize) -> &mut i32 {
+        self
+    }
+}
+
+impl Leaves for S {
+    fn shape(&self) -> Shape {
+        Shape::S
+    }
+    #[inline]
+    fn count(&self) -> usize {
+        2
+    }
+    #[inline]
+    fn leaf_mut(&mut self, i: usize) -> &mut i32 {
+        if i == 0 {
+            &mut self.0
+        } else {
+            &mut self.1
+        }
+    }
+}
+
+impl Leaves for (i32, i32) {
+    fn shape(&self) -> Shape {
+        Shape::Tuple(2)
+    }
+    #[inline]
+    fn count(&self) -> usize {
+        2
+    }
+    #[inline]
+    fn leaf_mut(&mut self, i: usize) -> &mut i32 {
+        if i == 0 {
+            &mut self.0
+        } else {
+            &mut self.1
+        }
+    }
+}
+
+impl Leaves for (i32, i32, i32) {
+    fn shape(&self) -> Shape {
+        Shape::Tuple(3)
+    }
+    #[inline]
+    fn count(&self) -> usize {
+        3
+    }
+    #[inline]
+    fn leaf_mut(&mut self, i: usize) -> &mut i32 {
+        match i {
+            0 => &mut self.0,
+            1 => &mut self.1,
+            _ => &mut self.2,
+        }
+    }
+}
+
+impl<T: Leaves, const N: usize> Leaves for [T; N] {
+    fn shape(&self) -> Shape {
+        Shape::Array(N, Box::new(self[0].shape()))
+    }
+    #[inline]
+    fn count(&self) -> usize {
+        N * self[0].count()
+    }
+    #[inline]
+    fn leaf_mut(&mut self, i: usize) -> &mut i32 {
+        let k = self[0].count();
+        self[i / k].leaf_mut(i % k)
+    }
+}
+
+/// Which numbers of a field the tuner fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tuned {
+    /// All of them: weights.
+    All,
+    /// None of them: structure (a table of counts, a threshold, a number of plies).
+    Fixed,
+    /// Those marked true, by index (a tuple of a weight and a threshold).
+    Only(&'static [bool]),
+}
+
+impl Tuned {
+    /// Whether the `i`-th number of the field is fitted.
+    pub fn has(self, i: usize) -> bool {
+        match self {
+            Tuned::All => true,
+            Tuned::Fixed => false,
+            Tuned::Only(mask) => mask[i],
+        }
+    }
+}
+
+/// A field of [`Weights`], as [`Weights::fields`] lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// Its name in the source.
+    pub name: &'static str,
+    /// Which of its numbers are fitted.
+    pub tuned: Tuned,
+    /// Its outermost index is the piece ([`kurier_rules::games::courier::Piece`]).
+    pub by_piece: bool,
+    /// The heading of the group of terms it opens, if it is the first of one.
+    pub section: Option<&'static str>,
+}
+
+impl Field {
+    const fn new(name: &'static str, tuned: Tuned) -> Field {
+        Field {
+            name,
+            tuned,
+            by_piece: false,
+            section: None,
+        }
+    }
+
+    const fn by_piece(self) -> Field {
+        Field {
+            by_piece: true,
+            ..self
+        }
+    }
+
+    const fn section(self, heading: &'static str) -> Field {
+        Field {
+            section: Some(heading),
+            ..self
+        }
+    }
+}
+
+use Tuned::{All, Fixed};
+
+impl Weights {
+    /// Every field, in the order of the struct, each once: `visit(field, its numbers)`. The one
+    /// list of the table's parameters: flattening, names and the source text follow it. A field
+    /// missing here would be missing from the source `kurier tune` writes, which would then not
+    /// compile (and a test compares the written source with `table.rs`).
+    ///
+    /// Left out of the fit ([`Tuned::Fixed`] and the `false` of [`Tuned::Only`]): `phase` (the
+    /// phase table: structure), `king_danger.1` (the divisor: only the ratio to `.0` counts),
+    /// `convert_margin` and `scale_small_lead.0` (thresholds on the material: the evaluation
+    /// is flat in them almost everywhere), `hunt_max_pieces` (a count), `rule50_start` (plies).
+    pub fn fields<'a>(&'a mut self, visit: &mut dyn FnMut(Field, &'a mut dyn Leaves)) {
+        let f = Field::new;
+        visit(
+            f("material", All)
+                .by_piece()
+                .section("Material (material.rs)."),
+            &mut self.material,
+        );
+        visit(f("phase", Fixed), &mut self.phase);
+        visit(
+            f("pst", All)
+                .by_piece()
+                .section("Piece-square terms (pst.rs)."),
+            &mut self.pst,
+        );
+        visit(
+            f("mobility_knight", All).section("Mobility (mobility.rs)."),
+            &mut self.mobility_knight,
+        );
+        visit(f("mobility_courier", All), &mut self.mobility_courier);
+        visit(f("mobility_rook", All), &mut self.mobility_rook);
+        visit(f("mobility_alfil", All), &mut self.mobility_alfil);
+        visit(f("mobility_fers", All), &mut self.mobility_fers);
+        visit(f("mobility_mann", All), &mut self.mobility_mann);
+        visit(f("mobility_wazir", All), &mut self.mobility_wazir);
+        visit(
+            f("king_shelter", All).section("King safety (king_safety.rs)."),
+            &mut self.king_shelter,
+        );
+        visit(f("king_attack_units", All), &mut self.king_attack_units);
+        const DANGER: &[bool] = &[true, false, true];
+        visit(f("king_danger", Tuned::Only(DANGER)), &mut self.king_danger);
+        visit(
+            f("threat_by_pawn", All).section("Threats (threats.rs)."),
+            &mut self.threat_by_pawn,
+        );
+        visit(
+            f("threat_by_lesser", All).by_piece(),
+            &mut self.threat_by_lesser,
+        );
+        visit(f("hanging", All), &mut self.hanging);
+        visit(
+            f("passed_rank", All).section("Passed pawns and open files (pawns.rs)."),
+            &mut self.passed_rank,
+        );
+        visit(f("passed_free", All), &mut self.passed_free);
+        visit(f("passed_king_them", All), &mut self.passed_king_them);
+        visit(f("passed_king_us", All), &mut self.passed_king_us);
+        visit(f("rook_open_file", All), &mut self.rook_open_file);
+        visit(f("rook_half_open_file", All), &mut self.rook_half_open_file);
+        visit(
+            f("piece_count", All).section("Endgame (endgame.rs)."),
+            &mut self.piece_count,
+        );
+        visit(f("bare_king", All), &mut self.bare_king);
+        visit(f("convert_margin", Fixed), &mut self.convert_margin);
+        visit(f("bare_potential", All), &mut self.bare_potential);
+        visit(f("hunt_max_pieces", Fixed), &mut self.hunt_max_pieces);
+        visit(f("hunt_attacked", All), &mut self.hunt_attacked);
+        visit(f("hunt_freedom", All), &mut self.hunt_freedom);
+        visit(f("drive_edge", All), &mut self.drive_edge);
+        visit(f("drive_close", All), &mut self.drive_close);
+        const LEAD: &[bool] = &[false, true];
+        visit(
+            f("scale_small_lead", Tuned::Only(LEAD)),
+            &mut self.scale_small_lead,
+        );
+        visit(f("scale_wrong_colour", All), &mut self.scale_wrong_colour);
+        visit(f("rule50_start", Fixed), &mut self.rule50_start);
+        visit(f("tempo", All).section("Side to move."), &mut self.tempo);
+    }
+}

@@ -1,0 +1,91 @@
+//! What the tuner needs from an evaluation ([`Tunable`]), and Courier's ([`CourierEval`]).
+//!
+//! The machinery (reading, filtering, linearising, fitting, writing) is generic over it: a
+//! variant becomes tunable by giving its evaluation a table of weights that can be read with
+//! any values (not only a constant), numbered weights, an unrounded evaluation and a source
+//! writer.
+
+use kurier_engine::eval::courier::{self, Weights};
+use kurier_engine::search::Searchable;
+use kurier_rules::game::{Color, Game};
+use kurier_rules::games::courier::Courier;
+
+/// An evaluation whose weights the tuner can fit.
+pub trait Tunable {
+    /// The game.
+    type Game: Searchable;
+    /// Its table of weights.
+    type Weights: Clone + Send + Sync;
+    /// The command line's name of the game.
+    const NAME: &'static str = <Self::Game as Game>::NAME;
+    /// The engine's source file that holds the table ([`Tunable::source`] writes one).
+    const TABLE: &'static str;
+
+    /// The engine's table.
+    fn shipped() -> Self::Weights;
+    /// The fitted weights' names, in order.
+    fn names(w: &Self::Weights) -> Vec<String>;
+    /// The fitted weights, in order.
+    fn params(w: &Self::Weights) -> Vec<i32>;
+    /// Sets the fitted weights, in order.
+    fn set_params(w: &mut Self::Weights, values: &[i32]);
+    /// The `i`-th fitted weight.
+    fn param_mut(w: &mut Self::Weights, i: usize) -> &mut i32;
+    /// Adds `deltas[k]` to the fitted weight `start + k`.
+    fn add_params(w: &mut Self::Weights, start: usize, deltas: &[i32]);
+    /// The evaluation with `w`, from the side to move's point of view, as the engine plays it.
+    fn evaluate(pos: &Self::Game, w: &Self::Weights) -> i32;
+    /// The evaluation with `w` before its last roundings (the side to move's point of view):
+    /// what the finite differences are taken of.
+    fn evaluate_exact(pos: &Self::Game, w: &Self::Weights) -> f64;
+    /// The source of the engine's table file holding `w`.
+    fn source(w: &Self::Weights) -> String;
+}
+
+/// `v`, a score from the side to move's point of view, from White's.
+pub fn white_view<G: Game>(pos: &G, v: f64) -> f64 {
+    if pos.side_to_move() == Color::White {
+        v
+    } else {
+        -v
+    }
+}
+
+/// Courier's evaluation ([`kurier_engine::eval::courier`]): its table goes to
+/// `crates/kurier-engine/src/eval/courier/table.rs`.
+#[derive(Clone, Copy, Debug)]
+pub struct CourierEval;
+
+impl Tunable for CourierEval {
+    type Game = Courier;
+    type Weights = Weights;
+    const TABLE: &'static str = "crates/kurier-engine/src/eval/courier/table.rs";
+
+    fn shipped() -> Weights {
+        courier::W
+    }
+    fn names(w: &Weights) -> Vec<String> {
+        w.param_names()
+    }
+    fn params(w: &Weights) -> Vec<i32> {
+        w.params()
+    }
+    fn set_params(w: &mut Weights, values: &[i32]) {
+        w.set_params(values);
+    }
+    fn param_mut(w: &mut Weights, i: usize) -> &mut i32 {
+        w.param_mut(i)
+    }
+    fn add_params(w: &mut Weights, start: usize, deltas: &[i32]) {
+        w.add_params(start, deltas);
+    }
+    fn evaluate(pos: &Courier, w: &Weights) -> i32 {
+        courier::evaluate_with(pos, w)
+    }
+    fn evaluate_exact(pos: &Courier, w: &Weights) -> f64 {
+        courier::evaluate_exact(pos, w)
+    }
+    fn source(w: &Weights) -> String {
+        w.to_source()
+    }
+}
