@@ -1,5 +1,5 @@
-//! `kurier play`: scripted sessions through the library (`kurier::play::run` over a byte slice
-//! and a `Vec<u8>`) and through the real binary with stdin piped. Kurier searches at depth 1–3,
+//! `kurier play`: scripted sessions through the library (`kurier::play::run` over in-memory
+//! input and a `Vec<u8>`) and through the real binary with stdin piped. Kurier searches at depth 1–3,
 //! so every session takes a fraction of a second.
 
 use kurier::play::{run, EngineLimit, PlayOptions, TimeControl};

@@ -453,6 +453,13 @@ impl<G: Presentation, W: Write> Play<G, W> {
             (!self.human).name(),
             self.limit_text()
         )?;
+        if self.clocks.is_some() {
+            writeln!(
+                self.out,
+                "Your clock runs while the prompt waits (it shows your time); when it runs out \
+                 you lose."
+            )?;
+        }
         writeln!(
             self.out,
             "Type a move, or 'help' for the commands and how to write moves."
