@@ -54,6 +54,7 @@ pub enum Command {
     Bench(BenchArgs),
 
     /// Play a game against Kurier in the terminal ('help' there lists the commands)
+    #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
 
     /// Play an engine match or tournament, or re-check a PGN file
@@ -71,6 +72,16 @@ pub enum Command {
     #[command(after_help = DATAGEN_HELP)]
     Datagen(DatagenArgs),
 }
+
+/// Below the flags in `kurier play --help`.
+const PLAY_HELP: &str = "\
+In the game, type a move or a command ('help' lists them: moves, hint, go, undo, flip, ...).
+Moves: coordinates in every game (d2e3, d2-e3); SAN in Courier and Schachdame (Nc3, gxh5, c8=F);
+capture paths in Dual checkers (f6:d4:d3). With --tc your clock runs while you think, shown in
+the prompt, and you lose the moment it runs out, typed or not. Pieces are FEN letters, upper
+case White; --glyphs draws figures. Colour tells the sides apart: --color auto (the default)
+colours a terminal unless NO_COLOR is set, always and never decide for you.
+Example: kurier play --variant courier --side black --tc 5:00+2";
 
 /// Below the flags in `kurier datagen --help`.
 const DATAGEN_HELP: &str = "\
@@ -214,7 +225,7 @@ pub struct BenchArgs {
     pub depth: Option<u32>,
 }
 
-/// The side a person plays. (Its values are listed in the help of `--color`: the doc comments
+/// The side a person plays. (Its values are listed in the help of `--side`: the doc comments
 /// of values would turn `kurier play --help` into clap's long form.)
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -222,6 +233,25 @@ pub enum Side {
     #[value(alias = "w")]
     White,
     /// Black.
+    #[value(alias = "b")]
+    Black,
+}
+
+/// `kurier play --color`: when to colour the board, the usual `auto`, `always`, `never`; or, the
+/// flag's older meaning, the side the person plays (`--color black`, as `--side black`). (Its
+/// values are listed in the flag's help, as for [`Side`].)
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorWhen {
+    /// Colour when the output is a terminal and `NO_COLOR` is unset or empty.
+    Auto,
+    /// Colour, even into a pipe or a file, and whatever `NO_COLOR` says.
+    Always,
+    /// No colour.
+    Never,
+    /// No colour choice: the person plays White (as `--side white`).
+    #[value(alias = "w")]
+    White,
+    /// No colour choice: the person plays Black (as `--side black`).
     #[value(alias = "b")]
     Black,
 }
@@ -245,28 +275,39 @@ pub struct PlayArgs {
     /// Kurier searches this deep
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
-    /// The side you play: white or black (w, b)
+    /// The side you play: white or black (w, b) [default: white]
+    #[arg(long, value_enum, hide_possible_values = true)]
+    pub side: Option<Side>,
+    /// Colour for the sides and the last move: auto (a terminal without NO_COLOR), always or
+    /// never; white or black here pick your side, as --side does
     #[arg(
         long = "color",
         visible_alias = "colour",
+        value_name = "WHEN",
         value_enum,
-        default_value_t = Side::White,
-        hide_possible_values = true
+        default_value_t = ColorWhen::Auto,
+        hide_possible_values = true,
+        hide_default_value = true
     )]
-    pub color: Side,
+    pub color: ColorWhen,
     /// Kurier's search threads
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub threads: usize,
     /// Kurier's hash table, MB
     #[arg(long, value_name = "MB", default_value_t = 64)]
     pub hash: u64,
-    /// Piece letters instead of Unicode figures
+    /// Figures instead of letters: ♔ ♝ ♟ in Schachdame, ○ ◎ ● ◉ in Dual checkers (Courier keeps its
+    /// letters)
+    #[arg(long, conflicts_with = "ascii")]
+    pub glyphs: bool,
+    /// Piece letters, upper case White (the default)
     #[arg(long)]
     pub ascii: bool,
 }
 
 impl PlayArgs {
-    /// The options of the game; `colour` stays off (`main.rs` turns it on at a terminal).
+    /// The options of the game; `colour` and `live` stay off (`main.rs` sets them from
+    /// [`PlayArgs::colour`] and whether the output is a terminal).
     pub fn options(&self) -> PlayOptions {
         let mut options = PlayOptions::new(self.variant);
         options.fen = self.fen.clone();
@@ -276,14 +317,31 @@ impl PlayArgs {
             (_, _, Some(d)) => EngineLimit::Depth(d.max(1)),
             _ => EngineLimit::default(),
         };
-        options.human = match self.color {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
+        let legacy = match self.color {
+            ColorWhen::White => Some(Side::White),
+            ColorWhen::Black => Some(Side::Black),
+            _ => None,
+        };
+        options.human = match self.side.or(legacy) {
+            Some(Side::Black) => Color::Black,
+            Some(Side::White) | None => Color::White,
         };
         options.threads = self.threads.max(1);
         options.hash_mb = self.hash.max(1);
-        options.ascii = self.ascii;
+        options.ascii = !self.glyphs;
         options
+    }
+
+    /// Whether to colour: `--color always` or `never`, else (`auto`) when the output is a
+    /// `terminal` and `NO_COLOR` is unset or empty (`no_color` is its value).
+    pub fn colour(&self, terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
+        match self.color {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto | ColorWhen::White | ColorWhen::Black => {
+                terminal && no_color.is_none_or(|v| v.is_empty())
+            }
+        }
     }
 }
 
@@ -619,7 +677,17 @@ mod tests {
             (
                 "play --variant courier --color red",
                 ErrorKind::InvalidValue,
+                "auto, always, never, white, black",
+            ),
+            (
+                "play --variant courier --side red",
+                ErrorKind::InvalidValue,
                 "white, black",
+            ),
+            (
+                "play --variant courier --glyphs --ascii",
+                ErrorKind::ArgumentConflict,
+                "--ascii",
             ),
             (
                 "match --variant courier --engine",
@@ -652,6 +720,35 @@ mod tests {
         let o = p.options();
         assert_eq!(o.human, Color::White);
         assert_eq!(o.limit, EngineLimit::MoveTime(Duration::from_millis(250)));
+        // --side, letters by default, figures with --glyphs; --color decides the colour.
+        let Command::Play(p) = command("play --variant courier --side b --glyphs") else {
+            panic!("not play")
+        };
+        let o = p.options();
+        assert_eq!(o.human, Color::Black);
+        assert!(!o.ascii && !o.colour && !o.live);
+        assert!(p.colour(true, None) && !p.colour(false, None));
+        assert!(!p.colour(true, Some("1".as_ref())) && p.colour(true, Some("".as_ref())));
+        for (when, terminal, wanted) in [
+            ("always", false, true),
+            ("never", true, false),
+            ("auto", true, true),
+            ("auto", false, false),
+        ] {
+            let Command::Play(p) = command(&format!("play --variant courier --color {when}"))
+            else {
+                panic!("not play")
+            };
+            assert_eq!(p.colour(terminal, None), wanted, "{when}");
+            assert_eq!(p.options().human, Color::White);
+            assert!(p.options().ascii);
+        }
+        // `--color always` overrides NO_COLOR, as the convention has it.
+        let Command::Play(p) = command("play --variant courier --color always --side black") else {
+            panic!("not play")
+        };
+        assert!(p.colour(false, Some("1".as_ref())));
+        assert_eq!(p.options().human, Color::Black);
         let Command::Play(p) = command("play --variant courier --depth 0 --threads 0") else {
             panic!("not play")
         };

@@ -58,11 +58,15 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
         }
         Command::Play(a) => {
             let mut play = a.options();
-            // Colour only for a person at a terminal, and not when they asked for none.
-            play.colour = std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+            // Colour by --color (auto: a terminal, and NO_COLOR unset); the prompt's clock is
+            // redrawn in place only at a terminal.
+            let terminal = std::io::stdout().is_terminal();
+            play.colour = a.colour(terminal, std::env::var_os("NO_COLOR").as_deref());
+            play.live = terminal;
             drop(out);
-            kurier::play::run(std::io::stdin().lock(), std::io::stdout().lock(), &play)?;
+            // Read on the game's input thread, so not the (thread-bound) stdin lock.
+            let input = std::io::BufReader::new(std::io::stdin());
+            kurier::play::run(input, std::io::stdout().lock(), &play)?;
             Ok(true)
         }
         Command::Tune(a) => {

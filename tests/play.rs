@@ -1,5 +1,5 @@
-//! `kurier play`: scripted sessions through the library (`kurier::play::run` over a byte slice
-//! and a `Vec<u8>`) and through the real binary with stdin piped. Kurier searches at depth 1–3,
+//! `kurier play`: scripted sessions through the library (`kurier::play::run` over in-memory
+//! input and a `Vec<u8>`) and through the real binary with stdin piped. Kurier searches at depth 1–3,
 //! so every session takes a fraction of a second.
 
 use kurier::play::{run, EngineLimit, PlayOptions, TimeControl};
@@ -30,7 +30,8 @@ fn options(variant: Variant, fen: Option<&str>, human: Color, depth: u32) -> Pla
 /// Runs a session with `script` as the person's input; returns everything printed.
 fn session_with(o: &PlayOptions, script: &[u8]) -> String {
     let mut out = Vec::new();
-    if let Err(e) = run(script, &mut out, o) {
+    // The input is read on a thread of its own: it owns its bytes.
+    if let Err(e) = run(std::io::Cursor::new(script.to_vec()), &mut out, o) {
         panic!("session failed: {e}");
     }
     String::from_utf8(out).unwrap_or_else(|e| panic!("output is not UTF-8: {e}"))
@@ -432,8 +433,9 @@ fn binary_plays_dual_checkers_to_the_end() {
         "f6-e5\nf6xd4xd3\nflip\nfen\nquit\n",
     );
     assert!(ok, "{out}\n{err}");
-    // Unicode men by default; no colour escapes when stdout is not a terminal.
-    assert!(out.contains('⛂') && out.contains('⛀'), "{out}");
+    // Letters by default (`--color black` is the older `--side black`); no colour escapes
+    // when stdout is not a terminal.
+    assert!(out.contains(" m ") && out.contains(" M "), "{out}");
     assert!(!out.contains('\x1b'), "{out}");
     assert!(out.contains("A capture is compulsory"), "{out}");
     assert!(out.contains("You play f6:d4:d3 (takes e5, d3)."), "{out}");
@@ -453,6 +455,7 @@ fn binary_schachdame_mate_and_eof() {
             SCHACHDAME_MATE_IN_ONE,
             "--depth",
             "2",
+            "--glyphs",
         ],
         "e1c3\n",
     );

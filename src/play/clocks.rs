@@ -8,9 +8,11 @@ pub use kurier_wire::TimeControl;
 use std::fmt;
 use std::time::Duration;
 
-/// A time as a clock shows it: `4:59.8`, `1:02:03.0`.
+/// A time as a clock shows it: `4:59.8`, `1:02:03.0`. Tenths are rounded up, as a running
+/// clock counts down: `0:00.0` only when no time is left, and a clock just started shows its
+/// whole time.
 pub fn show(t: Duration) -> String {
-    let tenths = t.as_millis() / 100;
+    let tenths = t.as_nanos().div_ceil(100_000_000);
     let (h, m, s, d) = (
         tenths / 36_000,
         tenths / 600 % 60,
@@ -127,6 +129,11 @@ mod tests {
         assert!(c.charge(Color::White, Duration::from_secs(2)));
         assert_eq!(c.left(Color::White), Duration::from_secs(6), "no increment");
         assert_eq!(show(Duration::from_secs(3723)), "1:02:03.0");
+        assert_eq!(show(Duration::from_millis(2_999)), "0:03.0");
+        assert_eq!(show(Duration::from_millis(2_901)), "0:03.0");
+        assert_eq!(show(Duration::from_millis(2_900)), "0:02.9");
+        assert_eq!(show(Duration::from_nanos(1)), "0:00.1");
+        assert_eq!(show(Duration::ZERO), "0:00.0");
     }
 
     #[test]

@@ -15,28 +15,57 @@
 //!
 //! (Schachdame after 1.d2e3 e7f6, in letters; the brackets mark Black's last move.)
 //!
-//! Each square is three characters wide: the piece's glyph ([`Presentation::glyph`]) or the empty
-//! square's ([`Presentation::empty_glyph`]) in the middle, brackets around the squares of the last
-//! move's path, `x` on the squares of pieces it captured. With colour (only when the output is a
-//! terminal) the marked squares are also highlighted.
+//! Each square is three characters wide: the piece ([`Presentation::glyph`]: its FEN letter by
+//! default, a figure on request) or the empty square's glyph ([`Presentation::empty_glyph`]) in
+//! the middle, brackets around the squares of the last move's path, `x` on the squares of pieces
+//! it captured. With colour (a terminal, or `--color always`) White's pieces are cyan and
+//! Black's magenta, so the sides differ by more than a letter's case or a figure's outline; the
+//! brackets are yellow and the `x` red.
 
-use super::present::{Marks, Presentation};
+use super::present::{Glyphs, Marks, Presentation};
 use kurier_rules::game::{parse_fen_board, Color};
 
 /// How to draw the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
-    /// Piece letters instead of Unicode figures.
-    pub ascii: bool,
-    /// ANSI colour escapes for the marked squares (only for a terminal).
+    /// Letters or figures.
+    pub glyphs: Glyphs,
+    /// ANSI colour escapes: the pieces by side, the marked squares.
     pub colour: bool,
     /// The side whose first rank is at the bottom.
     pub bottom: Color,
 }
 
-const HIGHLIGHT: &str = "\x1b[1;33m";
-const CAPTURED: &str = "\x1b[1;31m";
-const RESET: &str = "\x1b[0m";
+/// White's pieces: bold cyan, readable on dark and light backgrounds alike.
+pub const WHITE_PIECE: &str = "\x1b[1;36m";
+/// Black's pieces: bold magenta.
+pub const BLACK_PIECE: &str = "\x1b[1;35m";
+/// The brackets of the last move's squares.
+pub const HIGHLIGHT: &str = "\x1b[1;33m";
+/// The `x` where a captured piece stood.
+pub const CAPTURED: &str = "\x1b[1;31m";
+/// Back to the terminal's colours.
+pub const RESET: &str = "\x1b[0m";
+
+/// `text` in `colour` when the style has colour, else as it is.
+fn paint(style: &Style, colour: &str, text: char) -> String {
+    if style.colour {
+        format!("{colour}{text}{RESET}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// The piece of FEN letter `letter` as the diagram shows it: its glyph, in its side's colour
+/// when the style has colour (upper case is White in all three games' FEN).
+pub fn piece<G: Presentation>(letter: char, style: &Style) -> String {
+    let side = if letter.is_ascii_uppercase() {
+        WHITE_PIECE
+    } else {
+        BLACK_PIECE
+    };
+    paint(style, side, G::glyph(letter, style.glyphs))
+}
 
 /// The pieces of a FEN's board field, as `rank * files + file` → FEN letter.
 fn cells<G: Presentation>(fen: &str) -> Result<Vec<Option<char>>, String> {
@@ -88,20 +117,19 @@ pub fn render<G: Presentation>(fen: &str, marks: Option<&Marks>, style: &Style) 
             let sq = r * files + f;
             let on_path = marks.path.contains(&sq);
             let taken = marks.captured.contains(&sq);
-            let glyph = match cells[sq] {
-                Some(letter) => G::glyph(letter, style.ascii),
-                None if taken => 'x',
-                None => G::empty_glyph(f, r),
+            let middle = match cells[sq] {
+                Some(letter) => piece::<G>(letter, style),
+                None if taken => paint(style, CAPTURED, 'x'),
+                None => G::empty_glyph(f, r).to_string(),
             };
-            let cell = if on_path {
-                format!("[{glyph}]")
+            if on_path {
+                out.push_str(&paint(style, HIGHLIGHT, '['));
+                out.push_str(&middle);
+                out.push_str(&paint(style, HIGHLIGHT, ']'));
             } else {
-                format!(" {glyph} ")
-            };
-            match (style.colour, on_path, taken && cells[sq].is_none()) {
-                (true, true, _) => out.push_str(&format!("{HIGHLIGHT}{cell}{RESET}")),
-                (true, false, true) => out.push_str(&format!("{CAPTURED}{cell}{RESET}")),
-                _ => out.push_str(&cell),
+                out.push(' ');
+                out.push_str(&middle);
+                out.push(' ');
             }
         }
         out.push_str(&format!(" {}\n", r + 1));
@@ -120,7 +148,7 @@ mod tests {
 
     fn plain(bottom: Color) -> Style {
         Style {
-            ascii: true,
+            glyphs: Glyphs::Letters,
             colour: false,
             bottom,
         }
@@ -165,6 +193,26 @@ mod tests {
                 ..plain(Color::White)
             },
         );
-        assert!(coloured.contains(HIGHLIGHT));
+        assert!(coloured.contains(&format!("{HIGHLIGHT}[{RESET}{WHITE_PIECE}B{RESET}")));
+        assert!(coloured.contains(&format!("{BLACK_PIECE}r{RESET}")));
+        // Without the escapes, the same board.
+        let mut stripped = coloured.clone();
+        for code in [HIGHLIGHT, WHITE_PIECE, BLACK_PIECE, RESET] {
+            stripped = stripped.replace(code, "");
+        }
+        assert_eq!(stripped, d);
+    }
+
+    #[test]
+    fn figures_outlined_or_solid() {
+        let fen = Schachdame::start().fen();
+        let style = |glyphs| Style {
+            glyphs,
+            ..plain(Color::White)
+        };
+        let d = render::<Schachdame>(&fen, None, &style(Glyphs::Figures));
+        assert!(d.contains('♔') && d.contains('♚'), "{d}");
+        let d = render::<Schachdame>(&fen, None, &style(Glyphs::SolidFigures));
+        assert!(!d.contains('♔') && d.contains('♚'), "{d}");
     }
 }

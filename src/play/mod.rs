@@ -9,6 +9,12 @@
 //! game by Kurier's rules ([`GameRecord::outcome`]) or a fallen clock. Kurier thinks in the same
 //! thread with [`Searcher`]: the loop waits for its move, which suits a terminal game.
 //!
+//! The person's clock runs while the loop waits for their line: the input is read on a thread
+//! ([`input::Lines`]) and the wait ends at the moment their time runs out, so the flag falls at
+//! once, typed or not, and the result is printed. With a clock the prompt shows the time left
+//! (`White 4:59.8> `); at a terminal ([`PlayOptions::live`]) it is redrawn in place as the clock
+//! runs.
+//!
 //! Input comes from people: a line longer than [`input::MAX_LINE`], or not UTF-8, is answered
 //! with an error and the game goes on; the end of input ends the session cleanly.
 
@@ -19,13 +25,13 @@ pub mod present;
 
 pub use clocks::{Clocks, TimeControl};
 use diagram::Style;
-use input::{Line, LineReader};
+use input::{Line, Lines};
 use kurier_engine::search::{FromInternal, Info, Limits, Score, Searcher};
 use kurier_rules::game::{Color, MoveError, Outcome, Reason};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
 use kurier_rules::with_game;
-use present::{legal_moves, typeable, Marks, Presentation};
+use present::{legal_moves, typeable, Glyphs, Marks, Presentation};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -62,15 +68,19 @@ pub struct PlayOptions {
     pub threads: usize,
     /// Transposition table size in MB.
     pub hash_mb: u64,
-    /// Piece letters instead of Unicode figures.
+    /// Pieces as their FEN letters (the default); false draws figures (`--glyphs`).
     pub ascii: bool,
-    /// ANSI colour for the marked squares; set only when the output is a terminal.
+    /// ANSI colour: the pieces by side, the marked squares (`--color`; `auto` is a terminal
+    /// without `NO_COLOR`).
     pub colour: bool,
+    /// The clock in the prompt is redrawn in place as it runs (ANSI cursor save and restore);
+    /// only for a terminal.
+    pub live: bool,
 }
 
 impl PlayOptions {
     /// The defaults for `variant`: the start position, one second a move, the person plays
-    /// White, one thread, 64 MB, Unicode figures, no colour.
+    /// White, one thread, 64 MB, letters, no colour, no redrawn clock.
     pub fn new(variant: Variant) -> Self {
         PlayOptions {
             variant,
@@ -79,8 +89,9 @@ impl PlayOptions {
             human: Color::White,
             threads: 1,
             hash_mb: 64,
-            ascii: false,
+            ascii: true,
             colour: false,
+            live: false,
         }
     }
 }
@@ -102,17 +113,24 @@ pub enum PlayError {
     /// Writing to the terminal failed.
     #[error("output: {0}")]
     Output(#[from] std::io::Error),
+    /// The thread that reads the input could not be started.
+    #[error("input: {0}")]
+    Input(std::io::Error),
 }
 
+/// How often the clock in a terminal's prompt is redrawn: it shows tenths.
+const TICK: Duration = Duration::from_millis(100);
+
 /// Plays a game of `options.variant` with the person at `input`/`output` until `quit` or the end
-/// of input. Errors: a bad FEN, or the output failing.
-pub fn run<R: BufRead, W: Write>(
+/// of input. `input` is read on a thread of its own (so it must be `Send` and own its data).
+/// Errors: a bad FEN, or the output failing.
+pub fn run<R: BufRead + Send + 'static, W: Write>(
     input: R,
     output: W,
     options: &PlayOptions,
 ) -> Result<(), PlayError> {
     with_game!(options.variant, G => {
-        let mut play = Play::<G, R, W>::new(input, output, options)?;
+        let mut play = Play::<G, W>::new(input, output, options)?;
         Ok(play.run()?)
     })
 }
@@ -129,11 +147,15 @@ struct Played {
 }
 
 /// A game between a person and Kurier over a text stream. See the [module docs](self).
-pub struct Play<G: Presentation, R, W> {
-    input: LineReader<R>,
+pub struct Play<G: Presentation, W> {
+    input: Lines,
     out: W,
     limit: EngineLimit,
     style: Style,
+    /// Redraw the prompt's clock as it runs (a terminal).
+    live: bool,
+    /// The width of the clock in the prompt last written, kept when it is redrawn.
+    prompt_clock: usize,
     /// Where `new` starts.
     initial: G,
     record: GameRecord<G>,
@@ -151,24 +173,30 @@ pub struct Play<G: Presentation, R, W> {
     redraw: bool,
 }
 
-/// The commands, for `help`.
+/// The commands before `undo`, for `help`.
 const HELP: &str = "\
 Commands:
   MOVE    play a move (notation below)
   moves   list the legal moves
   hint    Kurier suggests a move (a short search)
-  go      Kurier plays the side to move; you take the other side
-  undo    take back your last move and Kurier's reply
-  flip    turn the board around
+  go      Kurier plays the side to move; you take the other side (the board turns to it)";
+
+/// The commands after `undo`, for `help`.
+const HELP_AFTER_UNDO: &str = "  flip    turn the board around
   board   show the board again
   fen     print the position as FEN
   new     start a new game
   help    this text
   quit    leave (the end of input does the same)";
 
-impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
-    /// A game set up from `options` (the variant must be `G`'s).
-    pub fn new(input: R, output: W, options: &PlayOptions) -> Result<Self, PlayError> {
+impl<G: Presentation, W: Write> Play<G, W> {
+    /// A game set up from `options` (the variant must be `G`'s); `input` is read on a thread of
+    /// its own.
+    pub fn new<R: BufRead + Send + 'static>(
+        input: R,
+        output: W,
+        options: &PlayOptions,
+    ) -> Result<Self, PlayError> {
         let initial = match &options.fen {
             Some(fen) => G::from_fen(fen).map_err(|source| PlayError::Fen {
                 fen: fen.clone(),
@@ -181,15 +209,24 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             EngineLimit::Clock(tc) => return Err(PlayError::NoClock(tc)),
             _ => None,
         };
+        let glyphs = match (options.ascii, options.colour) {
+            (true, _) => Glyphs::Letters,
+            (false, false) => Glyphs::Figures,
+            // Colour tells the sides apart: solid figures for both read the same on any
+            // background.
+            (false, true) => Glyphs::SolidFigures,
+        };
         Ok(Play {
-            input: LineReader::new(input),
+            input: Lines::spawn(input).map_err(PlayError::Input)?,
             out: output,
             limit: options.limit,
             style: Style {
-                ascii: options.ascii,
+                glyphs,
                 colour: options.colour,
                 bottom: options.human,
             },
+            live: options.live,
+            prompt_clock: 0,
             record: GameRecord::new(initial.clone()),
             initial,
             played: Vec::new(),
@@ -223,14 +260,16 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             if !self.over() && self.turn_start.is_none() {
                 self.turn_start = Some(Instant::now());
             }
-            let prompt = if self.over() {
-                "> ".to_string()
-            } else {
-                format!("{}> ", self.side().name())
-            };
+            self.prompt_clock = 0;
+            let prompt = self.prompt();
             write!(self.out, "{prompt}")?;
             self.out.flush()?;
-            let line = match self.input.next_line()? {
+            let Some(line) = self.wait_line()? else {
+                // The person's time ran out while the loop waited: the game is over, and the
+                // next round of the loop shows how it ended.
+                continue;
+            };
+            let line = match line {
                 Line::Eof => {
                     writeln!(self.out)?;
                     writeln!(self.out, "End of input: goodbye.")?;
@@ -259,6 +298,95 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             if !self.handle(line.trim())? {
                 return self.out.flush();
             }
+        }
+    }
+
+    /// The prompt: the side to move and, on a clock, the person's time left (`White 0:04.2> `),
+    /// or `> ` when the game is over. The clock keeps the width it had when the prompt was first
+    /// written, so a redrawn prompt covers the same columns.
+    fn prompt(&mut self) -> String {
+        if self.over() {
+            return "> ".to_string();
+        }
+        let side = self.side().name();
+        match self.clocks_now() {
+            Some(clocks) if self.side() == self.human => {
+                let left = clocks::show(clocks.left(self.human));
+                self.prompt_clock = self.prompt_clock.max(left.len());
+                format!("{side} {left:>0$}> ", self.prompt_clock)
+            }
+            _ => format!("{side}> "),
+        }
+    }
+
+    /// When the person's clock falls if they do not move: on their turn, on a clock.
+    fn flag_time(&self) -> Option<Instant> {
+        if self.over() || self.side() != self.human {
+            return None;
+        }
+        let (clocks, start) = (self.clocks.as_ref()?, self.turn_start?);
+        Some(start + clocks.left(self.human))
+    }
+
+    /// Waits for the person's next line while their clock runs. `None` when their time ran out
+    /// first: the game is then over and the flag has been announced. At a terminal the prompt's
+    /// clock is redrawn every [`TICK`] meanwhile.
+    fn wait_line(&mut self) -> io::Result<Option<Line>> {
+        loop {
+            let flag_at = self.flag_time();
+            let wake = match flag_at {
+                Some(at) if self.live => Some(at.min(Instant::now() + TICK)),
+                other => other,
+            };
+            if let Some(line) = self.input.next_before(wake)? {
+                return Ok(Some(line));
+            }
+            if flag_at.is_some_and(|at| Instant::now() >= at) {
+                // Off the prompt's line (and whatever was typed on it) first.
+                writeln!(self.out)?;
+                if self.check_flag()? {
+                    return Ok(None);
+                }
+            } else if self.live {
+                // Save the cursor, write the prompt over itself, put the cursor back where the
+                // person is typing.
+                let prompt = self.prompt();
+                write!(self.out, "\x1b7\r{prompt}\x1b8")?;
+                self.out.flush()?;
+            }
+        }
+    }
+
+    /// The clocks as they stand now: the person's charged with the time of the turn so far.
+    fn clocks_now(&self) -> Option<Clocks> {
+        let mut clocks = self.clocks?;
+        if let Some(start) = self.turn_start {
+            // A fallen clock shows zero; the flag itself is `check_flag`'s to call.
+            let _ = clocks.charge(self.human, start.elapsed());
+        }
+        Some(clocks)
+    }
+
+    /// The plies `undo` would take back now, or why it cannot: back to the person's turn, their
+    /// move and Kurier's reply, or only their own move when Kurier has not replied (the game
+    /// ended with it).
+    fn undo_plies(&self) -> Result<usize, &'static str> {
+        if self.flag.is_some() {
+            return Err("the game was decided on time");
+        }
+        let plies = if self.side() == self.human { 2 } else { 1 };
+        if self.played.len() < plies {
+            return Err("nothing to take back");
+        }
+        Ok(plies)
+    }
+
+    /// What the person can do once the game is over; `undo` only when it works.
+    fn after_game(&self) -> &'static str {
+        if self.undo_plies().is_ok() {
+            "Type 'new' to play again, 'undo' to take back, or 'quit'."
+        } else {
+            "Type 'new' to play again, or 'quit'."
         }
     }
 
@@ -325,6 +453,13 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             (!self.human).name(),
             self.limit_text()
         )?;
+        if self.clocks.is_some() {
+            writeln!(
+                self.out,
+                "Your clock runs while the prompt waits (it shows your time); when it runs out \
+                 you lose."
+            )?;
+        }
         writeln!(
             self.out,
             "Type a move, or 'help' for the commands and how to write moves."
@@ -341,15 +476,12 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
         if let Some(last) = self.played.last() {
             writeln!(self.out, "Last move: {} {}", last.side.name(), last.text)?;
         }
-        if let Some(clocks) = &self.clocks {
+        if let Some(clocks) = self.clocks_now() {
             writeln!(self.out, "Clocks: {clocks}")?;
         }
         if let Some(result) = self.result_text() {
             writeln!(self.out, "Game over: {result}.")?;
-            writeln!(
-                self.out,
-                "Type 'new' to play again, 'undo' to take back, or 'quit'."
-            )?;
+            writeln!(self.out, "{}", self.after_game())?;
             return Ok(());
         }
         let side = self.side();
@@ -374,21 +506,18 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
         Ok(())
     }
 
-    /// When the person's clock has fallen, ends the game and says so.
-    fn check_flag(&mut self) -> io::Result<()> {
-        if self.over() || self.side() != self.human {
-            return Ok(());
-        }
-        let (Some(clocks), Some(start)) = (&self.clocks, self.turn_start) else {
-            return Ok(());
-        };
-        if start.elapsed() < clocks.left(self.human) {
-            return Ok(());
+    /// When the person's clock has fallen, ends the game and says so (true).
+    fn check_flag(&mut self) -> io::Result<bool> {
+        match self.flag_time() {
+            Some(at) if Instant::now() >= at => {}
+            _ => return Ok(false),
         }
         self.charge_thinking();
         self.flag = Some(self.human);
         self.redraw = true;
-        writeln!(self.out, "Your time ran out.")
+        writeln!(self.out, "Your time ran out.")?;
+        self.out.flush()?;
+        Ok(true)
     }
 
     /// Charges the person's clock for the time since their turn began (without increment).
@@ -430,9 +559,34 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
 
     fn help(&mut self) -> io::Result<()> {
         writeln!(self.out, "{HELP}")?;
+        match self.undo_plies() {
+            Ok(2) => writeln!(
+                self.out,
+                "  undo    take back your last move and Kurier's reply"
+            )?,
+            Ok(_) => writeln!(self.out, "  undo    take back your last move")?,
+            Err(why) => writeln!(self.out, "  undo    (not now: {why})")?,
+        }
+        writeln!(self.out, "{HELP_AFTER_UNDO}")?;
         writeln!(self.out)?;
         writeln!(self.out, "{}", G::notation_help())?;
-        writeln!(self.out, "{}", G::legend(self.style.ascii))?;
+        let style = self.style;
+        writeln!(
+            self.out,
+            "{}",
+            G::legend(&|c| diagram::piece::<G>(c, &style))
+        )?;
+        if style.colour {
+            writeln!(
+                self.out,
+                "Colours: White's pieces {}, Black's {}; the last move in {} brackets, and {} \
+                 where a piece was taken.",
+                paint(diagram::WHITE_PIECE, "cyan"),
+                paint(diagram::BLACK_PIECE, "magenta"),
+                paint(diagram::HIGHLIGHT, "yellow"),
+                paint(diagram::CAPTURED, "a red x")
+            )?;
+        }
         writeln!(
             self.out,
             "The board: [ ] marks the last move's squares; 'flip' turns it around."
@@ -505,6 +659,9 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             return writeln!(self.out, "Your time ran out.");
         }
         self.human = !side;
+        // The board is drawn from the person's side, now the other one.
+        self.style.bottom = self.human;
+        self.redraw = true;
         writeln!(
             self.out,
             "Kurier now plays {}; you play {}.",
@@ -514,18 +671,16 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
     }
 
     fn undo(&mut self) -> io::Result<()> {
-        if self.flag.is_some() {
-            return writeln!(
-                self.out,
-                "The game was decided on time; 'new' starts another."
-            );
-        }
-        // Back to the person's turn: their move and Kurier's reply, or only their own move when
-        // Kurier has not replied (the game ended with it).
-        let plies = if self.side() == self.human { 2 } else { 1 };
-        if self.played.len() < plies {
-            return writeln!(self.out, "Nothing to take back.");
-        }
+        let plies = match self.undo_plies() {
+            Ok(plies) => plies,
+            Err(_) if self.flag.is_some() => {
+                return writeln!(
+                    self.out,
+                    "The game was decided on time; 'new' starts another."
+                )
+            }
+            Err(_) => return writeln!(self.out, "Nothing to take back."),
+        };
         self.charge_thinking();
         if self.flag.is_some() {
             self.redraw = true;
@@ -577,11 +732,8 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
 
     fn human_move(&mut self, text: &str) -> io::Result<()> {
         if let Some(result) = self.result_text() {
-            return writeln!(
-                self.out,
-                "The game is over ({result}). Type 'new' to play again, 'undo' to take back, \
-                 or 'quit'."
-            );
+            let next = self.after_game();
+            return writeln!(self.out, "The game is over ({result}). {next}");
         }
         let pos = self.record.current();
         match pos.read_move(text) {
@@ -598,23 +750,52 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
                 writeln!(self.out, "You play {shown}.")
             }
             Err(MoveError::Ambiguous { candidates, .. }) => {
-                let candidates: Vec<String> = candidates
+                let moves: Vec<Option<G::Move>> =
+                    candidates.iter().map(|c| pos.parse_move(c).ok()).collect();
+                let shown: Vec<String> = candidates
                     .iter()
-                    .map(|c| match pos.parse_move(c) {
-                        Ok(mv) => typeable(pos, mv),
-                        Err(_) => c.clone(),
+                    .zip(&moves)
+                    .map(|(c, mv)| match mv {
+                        // SAN and the coordinates, which always name the one move.
+                        Some(mv) => match pos.san_text(*mv) {
+                            Some(san) => format!("{san} ({})", pos.format_move(*mv)),
+                            None => typeable(pos, *mv),
+                        },
+                        None => c.clone(),
                     })
                     .collect();
+                let how = if G::san_letters().is_empty() {
+                    "type the whole path"
+                } else {
+                    "type one of"
+                };
                 writeln!(
                     self.out,
-                    "'{text}' could mean {} moves; type the whole path: {}",
-                    candidates.len(),
-                    candidates.join("  ")
+                    "'{text}' could mean {} moves; {how}: {}",
+                    shown.len(),
+                    shown.join("  ")
                 )
             }
             Err(e) => {
                 let legal = legal_moves(pos);
+                let letters = G::san_letters();
                 let why = match e {
+                    // `Nc3` in Schachdame: SAN-shaped, with a letter the game has no piece for.
+                    MoveError::Syntax(_)
+                        if !letters.is_empty()
+                            && text.chars().next().is_some_and(|c| {
+                                c.is_ascii_uppercase() && !letters.contains(&c)
+                            })
+                            && text.chars().nth(1).is_some_and(|c| c.is_ascii_lowercase()) =>
+                    {
+                        let names: Vec<String> = letters.iter().map(char::to_string).collect();
+                        format!(
+                            "'{text}' is not a move: {} has no piece {} (SAN letters: {}).",
+                            G::TITLE,
+                            text.chars().next().unwrap_or(' '),
+                            names.join(", ")
+                        )
+                    }
                     MoveError::Syntax(_) => {
                         format!("'{text}' is neither a command nor a move (type 'help' for both).")
                     }
@@ -682,6 +863,11 @@ impl<G: Presentation, R: BufRead, W: Write> Play<G, R, W> {
             spent.as_secs_f64()
         )
     }
+}
+
+/// `text` in the ANSI `colour`.
+fn paint(colour: &str, text: &str) -> String {
+    format!("{colour}{text}{}", diagram::RESET)
 }
 
 /// The move's text with its note: `c1e3`, `f6:d4:d3 (takes e5, d3)`, `e1c3 (check)`.

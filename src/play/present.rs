@@ -11,7 +11,7 @@ use kurier_rules::games::courier::Courier;
 use kurier_rules::games::dual::captures::Leg;
 use kurier_rules::games::dual::{notation as dual_notation, DualCheckers};
 use kurier_rules::games::schachdame::Schachdame;
-use kurier_rules::san::San;
+use kurier_rules::san::{San, SanRules};
 
 /// The squares that mark a move on the diagram, as `rank * files + file`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -20,6 +20,20 @@ pub struct Marks {
     pub path: Vec<usize>,
     /// The squares of the pieces it captured (Dual checkers; empty after the move).
     pub captured: Vec<usize>,
+}
+
+/// How the pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Glyphs {
+    /// The FEN letters, upper case White, lower case Black: every font has them (the default).
+    #[default]
+    Letters,
+    /// Figures where the game has them, White's outlined and Black's solid (`♔ ♟`, `○ ●`): the
+    /// sides told apart by the figure alone, for output without colour.
+    Figures,
+    /// Figures, both sides solid, for colour output, where the colour tells the sides apart (an
+    /// outlined figure reads as the dark side on a dark terminal).
+    SolidFigures,
 }
 
 /// A game as a person sees it at the terminal. Every game of [`kurier_rules::games::Variant`] has one.
@@ -31,15 +45,16 @@ pub trait Presentation: Searchable {
     /// The game's name for people (`Schachdame`, `Courier chess`, `Dual checkers`).
     const TITLE: &'static str;
 
-    /// The one-character glyph for a FEN piece letter: Unicode figures, or with `ascii` the
-    /// letter itself.
-    fn glyph(letter: char, ascii: bool) -> char;
+    /// The one-character glyph for a FEN piece letter: the letter itself, or a figure that
+    /// DejaVu Sans Mono (the usual monospace fallback) has.
+    fn glyph(letter: char, glyphs: Glyphs) -> char;
 
     /// What an empty square shows: `.` on a square in play, blank where the game does not play.
     fn empty_glyph(file: usize, rank: usize) -> char;
 
-    /// The key to the diagram for `help`: each glyph and the piece it stands for.
-    fn legend(ascii: bool) -> String;
+    /// The key to the diagram for `help`: each piece as `piece` draws it (from its FEN letter)
+    /// and what it stands for.
+    fn legend(piece: &dyn Fn(char) -> String) -> String;
 
     /// How to type a move in this game, for `help`.
     fn notation_help() -> &'static str;
@@ -48,6 +63,16 @@ pub trait Presentation: Searchable {
     /// [`Game::parse_move`] reads; Courier and Schachdame also read SAN, `kurier_rules::san`).
     fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         self.parse_move(text)
+    }
+
+    /// The move in SAN, for the games that have it (Courier and Schachdame: `Nc3`, `bc3`).
+    fn san_text(&self, _mv: Self::Move) -> Option<String> {
+        None
+    }
+
+    /// The upper-case piece letters SAN takes (none in a game without SAN).
+    fn san_letters() -> &'static [char] {
+        &[]
     }
 
     /// The move as people read it (default: the protocol text, `c1e3`).
@@ -125,18 +150,16 @@ impl Presentation for Schachdame {
     const RANKS: usize = 8;
     const TITLE: &'static str = "Schachdame";
 
-    fn glyph(letter: char, ascii: bool) -> char {
-        if ascii {
-            return letter;
-        }
-        match letter {
-            'K' => '♔',
-            'B' => '♗',
-            'P' => '♙',
-            'k' => '♚',
-            'b' => '♝',
-            'p' => '♟',
-            other => other,
+    fn glyph(letter: char, glyphs: Glyphs) -> char {
+        match (glyphs, letter) {
+            (Glyphs::Letters, _) => letter,
+            (Glyphs::Figures, 'K') => '♔',
+            (Glyphs::Figures, 'B') => '♗',
+            (Glyphs::Figures, 'P') => '♙',
+            (_, 'K' | 'k') => '♚',
+            (_, 'B' | 'b') => '♝',
+            (_, 'P' | 'p') => '♟',
+            _ => letter,
         }
     }
 
@@ -149,8 +172,7 @@ impl Presentation for Schachdame {
         }
     }
 
-    fn legend(ascii: bool) -> String {
-        let g = |c| Self::glyph(c, ascii);
+    fn legend(g: &dyn Fn(char) -> String) -> String {
         format!(
             "Pieces (White / Black): {} {} king (Dame), {} {} bishop (Ritter), {} {} pawn (Bauer).\n\
              Only the dark squares (dots) are in play; every move is diagonal.",
@@ -172,6 +194,14 @@ impl Presentation for Schachdame {
     fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         self.parse_san(text)
     }
+
+    fn san_text(&self, mv: Self::Move) -> Option<String> {
+        Some(self.san(mv))
+    }
+
+    fn san_letters() -> &'static [char] {
+        <Self as SanRules>::LETTERS
+    }
 }
 
 impl Presentation for Courier {
@@ -180,7 +210,7 @@ impl Presentation for Courier {
     const TITLE: &'static str = "Courier chess";
 
     /// Courier has nine kinds of piece and no standard figures for most: its FEN letters.
-    fn glyph(letter: char, _ascii: bool) -> char {
+    fn glyph(letter: char, _glyphs: Glyphs) -> char {
         letter
     }
 
@@ -188,7 +218,7 @@ impl Presentation for Courier {
         '.'
     }
 
-    fn legend(_ascii: bool) -> String {
+    fn legend(_piece: &dyn Fn(char) -> String) -> String {
         "Pieces (upper case White, lower case Black):\n\
          \x20 K king: one step any way             M mann: one step any way, not royal\n\
          \x20 R rook, N knight: as in chess        B courier: slides diagonally\n\
@@ -207,6 +237,14 @@ impl Presentation for Courier {
     fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         self.parse_san(text)
     }
+
+    fn san_text(&self, mv: Self::Move) -> Option<String> {
+        Some(self.san(mv))
+    }
+
+    fn san_letters() -> &'static [char] {
+        <Self as SanRules>::LETTERS
+    }
 }
 
 impl Presentation for DualCheckers {
@@ -214,16 +252,16 @@ impl Presentation for DualCheckers {
     const RANKS: usize = 8;
     const TITLE: &'static str = "Dual checkers";
 
-    fn glyph(letter: char, ascii: bool) -> char {
-        if ascii {
-            return letter;
-        }
-        match letter {
-            'M' => '⛀',
-            'K' => '⛁',
-            'm' => '⛂',
-            'k' => '⛃',
-            other => other,
+    /// Circles, not the draughts men of U+26C0..U+26C3, which monospace fonts lack: a man is a
+    /// plain circle, a king a circle with a ring or a dot.
+    fn glyph(letter: char, glyphs: Glyphs) -> char {
+        match (glyphs, letter) {
+            (Glyphs::Letters, _) => letter,
+            (Glyphs::Figures, 'M') => '○',
+            (Glyphs::Figures, 'K') => '◎',
+            (_, 'M' | 'm') => '●',
+            (_, 'K' | 'k') => '◉',
+            _ => letter,
         }
     }
 
@@ -237,8 +275,7 @@ impl Presentation for DualCheckers {
         }
     }
 
-    fn legend(ascii: bool) -> String {
-        let g = |c| Self::glyph(c, ascii);
+    fn legend(g: &dyn Fn(char) -> String) -> String {
         format!(
             "Pieces (White / Black): {} {} man, {} {} king.\n\
              All 64 squares are in play: dots mark the dark squares, the light ones are blank.\n\
@@ -326,6 +363,48 @@ mod tests {
         assert_eq!(squares_in("c1e3", 8, 8), vec![2, 20]);
         assert_eq!(squares_in("l7l8f", 12, 8), vec![6 * 12 + 11, 7 * 12 + 11]);
         assert_eq!(squares_in("f6e5,e5d4,d4d3", 8, 8), vec![45, 36, 27, 19]);
+    }
+
+    /// `letters`: White's pieces, then Black's in the same order. In every mode a side's kinds
+    /// have glyphs of their own and none is a draughts man of U+26C0..U+26C3 (no monospace font
+    /// has them); letters and outlined figures tell the sides apart, solid figures leave that to
+    /// the colour; letters are the FEN's.
+    fn glyphs_of<G: Presentation>(letters: &str) {
+        let distinct = |cs: &[char]| {
+            let mut all = cs.to_vec();
+            all.sort_unstable();
+            all.dedup();
+            all.len() == cs.len()
+        };
+        for glyphs in [Glyphs::Letters, Glyphs::Figures, Glyphs::SolidFigures] {
+            let shown: Vec<char> = letters.chars().map(|c| G::glyph(c, glyphs)).collect();
+            assert!(
+                shown.iter().all(|c| !('\u{26C0}'..='\u{26C3}').contains(c)),
+                "{glyphs:?}: {shown:?}"
+            );
+            let (white, black) = shown.split_at(shown.len() / 2);
+            assert!(distinct(white) && distinct(black), "{glyphs:?}: {shown:?}");
+            match glyphs {
+                Glyphs::SolidFigures => assert_eq!(white, black),
+                _ => assert!(distinct(&shown), "{glyphs:?}: {shown:?}"),
+            }
+        }
+        let shown: String = letters
+            .chars()
+            .map(|c| G::glyph(c, Glyphs::Letters))
+            .collect();
+        assert_eq!(shown, letters);
+    }
+
+    #[test]
+    fn glyphs_in_every_mode() {
+        glyphs_of::<Schachdame>("KBPkbp");
+        glyphs_of::<DualCheckers>("MKmk");
+        assert_eq!(Courier::glyph('w', Glyphs::Figures), 'w');
+        assert_eq!(Schachdame::glyph('P', Glyphs::Figures), '♙');
+        assert_eq!(Schachdame::glyph('P', Glyphs::SolidFigures), '♟');
+        assert_eq!(DualCheckers::glyph('K', Glyphs::Figures), '◎');
+        assert_eq!(DualCheckers::glyph('k', Glyphs::Figures), '◉');
     }
 
     #[test]
