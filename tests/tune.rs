@@ -7,10 +7,10 @@ use kurier_engine::eval::courier::{self, Weights, W};
 use kurier_engine::search::Searchable;
 use kurier_rules::game::{Game, MoveList};
 use kurier_rules::games::courier::Courier;
+use kurier_tune::rng::SplitMix64;
 use kurier_tune::tune::data::Labelled;
 use kurier_tune::tune::fit::sigmoid;
 use kurier_tune::tune::model::{white_view, CourierEval, Tunable};
-use kurier_tune::tune::rng::Rng;
 use kurier_tune::tune::{fit, Settings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,7 +19,7 @@ use syn::visit::Visit;
 /// Positions from random games from the start: every third ply of games of up to `plies`
 /// plies, until `n` are found whose evaluation is within `bound` centipawns.
 fn playouts(n: usize, plies: usize, bound: i32, seed: u64) -> Vec<Courier> {
-    let mut rng = Rng::new(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
         let mut pos = Courier::start();
@@ -307,7 +307,7 @@ fn the_command_line_fits_writes_the_table_and_is_deterministic() {
     let file = dir.join("data.txt");
     // Results drawn from the sigmoid of the evaluation with the known table.
     let (truth, _) = known();
-    let mut rng = Rng::new(9);
+    let mut rng = SplitMix64::new(9);
     let mut text = String::from("# kurier tune test data\n");
     for d in labelled(&playouts(600, 60, 600, 4), &truth, 1.0) {
         let r = rng.below(1000) as f64 / 1000.0;

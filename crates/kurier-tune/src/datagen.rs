@@ -15,7 +15,6 @@
 pub mod file;
 pub mod play;
 pub mod progress;
-pub mod rng;
 
 use crate::sample::MATE_SCORE;
 use file::{Header, Scan, ScanError};
@@ -259,7 +258,7 @@ fn run_game<G: Searchable>(options: &Options) -> Result<Summary, DatagenError> {
                 let mut searcher = Searcher::new(options.hash_mb, 1);
                 while let Some(&game) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let start = &openings[(game % openings.len() as u64) as usize];
-                    let mut rng = rng::SplitMix64::for_game(options.seed, game);
+                    let mut rng = crate::rng::SplitMix64::for_game(options.seed, game);
                     let played = play::play_game(&mut searcher, start, settings, &mut rng);
                     // The writer is gone after an error: stop.
                     if send.send((game, played)).is_err() {

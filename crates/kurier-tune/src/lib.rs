@@ -8,5 +8,6 @@
 //! plays the games, the evaluations it tunes). Never on the match runner or the command line.
 
 pub mod datagen;
+pub mod rng;
 pub mod sample;
 pub mod tune;

@@ -25,8 +25,8 @@ pub mod error;
 pub mod fit;
 pub mod linear;
 pub mod model;
-pub mod rng;
 
+use crate::rng::SplitMix64;
 use args::TuneArgs;
 use data::{Counts, Labelled};
 use error::TuneError;
@@ -34,7 +34,6 @@ use fit::{fit_k, gradient, loss, model_evals, sigmoid, Adam};
 use kurier_rules::games::Variant;
 use linear::{Fitted, Linear};
 use model::{white_view, CourierEval, Tunable};
-use rng::Rng;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -174,7 +173,7 @@ pub fn fit<T: Tunable>(
     log: Log,
 ) -> Fit<T::Weights> {
     let clock = Instant::now();
-    let mut rng = Rng::new(settings.seed);
+    let mut rng = SplitMix64::new(settings.seed);
     // The split: the last positions in file order are held out. A data file holds its games
     // one after the other, so these are whole games (all but at most one): a held-out
     // position's result is not also the result of training positions from its own game, and

@@ -1,7 +1,7 @@
 //! One self-play game: random plies from a start position, then both sides played by Kurier's
 //! search with a fixed node or depth limit, and the positions kept for training.
 
-use super::rng::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::sample::{Sample, WhiteResult};
 use kurier_engine::search::{Limits, Searchable, Searcher, MATE_BOUND};
 use kurier_rules::game::{Color, Game, MoveList, Outcome};

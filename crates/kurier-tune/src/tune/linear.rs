@@ -264,7 +264,7 @@ mod tests {
 
     /// Positions from random games from the start, every few plies.
     fn playouts(n: usize) -> Vec<Courier> {
-        let mut rng = crate::tune::rng::Rng::new(5);
+        let mut rng = crate::rng::SplitMix64::new(5);
         let mut out = Vec::new();
         while out.len() < n {
             let mut pos = Courier::start();
