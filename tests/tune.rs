@@ -357,3 +357,22 @@ fn the_command_line_fits_writes_the_table_and_is_deterministic() {
     assert_eq!(numbers_of(&table).len(), numbers(&W).len());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_thread_count_is_bounded() {
+    // A pool of billions of threads cannot be spawned: refused on the command line, as
+    // kurier datagen refuses it.
+    let run = kurier(&[
+        "tune",
+        "--variant",
+        "courier",
+        "x.txt",
+        "--out",
+        "t.rs",
+        "--threads",
+        "257",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("257") && err.contains("--threads"), "{err}");
+}

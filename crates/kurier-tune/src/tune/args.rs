@@ -49,8 +49,8 @@ pub struct TuneArgs {
     /// Seed of the shuffles
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Threads [default: the number of cores]
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Threads, at most 256 [default: the number of cores]
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
     /// The sigmoid's scaling K; fitted to the results when absent
     #[arg(long, value_name = "K", value_parser = positive)]
