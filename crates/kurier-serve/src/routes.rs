@@ -49,6 +49,11 @@ pub fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
+/// The body of a request that takes no fields: nothing, or `{}`.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoFields {}
+
 /// A body that must be given.
 fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))
@@ -132,21 +137,27 @@ async fn play_move(
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Bytes,
 ) -> Result<Json<crate::view::View>, ApiError> {
+    optional_body::<NoFields>(&body)?;
     change(&state, &id, |t| t.undo())
 }
 
 async fn go(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Bytes,
 ) -> Result<Json<crate::view::View>, ApiError> {
+    optional_body::<NoFields>(&body)?;
     change(&state, &id, |t| t.go())
 }
 
 async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Bytes,
 ) -> Result<Json<crate::view::View>, ApiError> {
+    optional_body::<NoFields>(&body)?;
     change(&state, &id, |t| t.resign())
 }
 
@@ -162,7 +173,9 @@ async fn analyze(
 async fn stop(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Bytes,
 ) -> Result<Json<crate::view::View>, ApiError> {
+    optional_body::<NoFields>(&body)?;
     change(&state, &id, |t| {
         t.stop();
         Ok(())
@@ -198,7 +211,9 @@ async fn hint(
 async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Bytes,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    optional_body::<NoFields>(&body)?;
     let game = state.get(&id)?;
     let offer = lock(&game).draw_offer()?;
     let accepted = match offer {
