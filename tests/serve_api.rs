@@ -586,13 +586,26 @@ fn bad_input_gets_its_error_and_leaves_the_game_unchanged() {
     );
     error(server.post_text("/api/games", "[1, 2"), 400);
     // A body past the limit is refused before it is read.
-    let big = json!({"variant": "dual", "pgn": "x".repeat(1 << 20)}).to_string();
-    let r = server
-        .agent
-        .post(format!("{}/api/games", server.base))
-        .send(big.as_str())
-        .expect("POST");
-    assert!(r.status().is_client_error(), "{}", r.status());
+    // A body past the limit is refused by its length alone, before it is sent.
+    let answer = {
+        use std::io::{Read, Write};
+        let host = server.base.trim_start_matches("http://");
+        let mut tcp = std::net::TcpStream::connect(host).expect("connect");
+        tcp.set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("timeout");
+        write!(
+            tcp,
+            "POST /api/games HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n",
+            10 << 20
+        )
+        .expect("the request's head");
+        let mut text = String::new();
+        let _ = tcp.read_to_string(&mut text);
+        text
+    };
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(answer.contains("{\"error\":"), "{answer}");
 
     // Not the person's turn: Kurier (White) thinks for two seconds.
     let v = server.new_game(json!({
@@ -613,4 +626,44 @@ fn bad_input_gets_its_error_and_leaves_the_game_unchanged() {
     server.ok(&format!("/api/games/{other}/stop"), json!({}), 200);
     let v = server.wait_for(&other, Duration::from_secs(5), |w| w["to_move"] == "black");
     assert_eq!(v["moves"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn the_page_is_served_from_the_binary() {
+    let server = Server::start();
+    for path in ["/", "/assets/index.html"] {
+        let r = server
+            .agent
+            .get(format!("{}{path}", server.base))
+            .call()
+            .expect("GET the page");
+        assert_eq!(r.status().as_u16(), 200, "{path}");
+        let kind = r
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        assert!(kind.starts_with("text/html"), "{path}: {kind}");
+        let page = r.into_body().read_to_string().expect("the page");
+        assert!(page.to_ascii_lowercase().contains("<html"), "{path}");
+    }
+    let (s, _) = server.get("/assets/no-such-file.js");
+    assert_eq!(s, 404);
+}
+
+#[test]
+fn bad_serve_flags_are_usage_errors() {
+    for args in [
+        &["serve", "--port", "70000"][..],
+        &["serve", "--host", "not-an-address"][..],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_kurier"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("kurier runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }
