@@ -119,6 +119,18 @@ impl Server {
         }
     }
 
+    /// The PGN of game `id`, with the response's headers.
+    fn pgn(&self, id: &str) -> (ureq::http::HeaderMap, String) {
+        let r = self
+            .agent
+            .get(format!("{}/api/games/{id}/pgn", self.base))
+            .call()
+            .expect("GET pgn");
+        assert_eq!(r.status().as_u16(), 200);
+        let headers = r.headers().clone();
+        (headers, r.into_body().read_to_string().expect("the PGN"))
+    }
+
     /// The event stream of game `id`.
     fn events(&self, id: &str) -> Events {
         let r = self
@@ -127,17 +139,21 @@ impl Server {
             .call()
             .expect("GET events");
         assert_eq!(r.status().as_u16(), 200);
-        let kind = r
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
+        let kind = content_type(&r);
         assert!(kind.starts_with("text/event-stream"), "{kind}");
         Events {
             lines: Box::new(BufReader::new(r.into_body().into_reader())),
         }
     }
+}
+
+/// The `Content-Type` of a response.
+fn content_type(r: &ureq::http::Response<ureq::Body>) -> String {
+    r.headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string()
 }
 
 /// A Server-Sent Events stream, read event by event.
@@ -240,12 +256,7 @@ fn play_to_the_end(server: &Server, variant: &str) -> Value {
     if v["result"].is_null() {
         // Kurier against itself from here: the game so far, loaded by its PGN, with Kurier on
         // both sides, to the result.
-        let r = server
-            .agent
-            .get(format!("{}/api/games/{id}/pgn", server.base))
-            .call()
-            .expect("GET pgn");
-        let pgn = r.into_body().read_to_string().expect("the PGN");
+        let (_, pgn) = server.pgn(&id);
         let w = server.new_game(json!({
             "variant": variant, "pgn": pgn, "white": "engine", "black": "engine",
             "engine": {"depth": 1}
@@ -282,13 +293,7 @@ fn a_game_of_each_variant_is_played_to_its_result() {
         assert!(v["legal"].as_array().is_some_and(Vec::is_empty));
         // The PGN of the game reads back into the same position.
         let id = id_of(&v);
-        let r = server
-            .agent
-            .get(format!("{}/api/games/{id}/pgn", server.base))
-            .call()
-            .expect("GET pgn");
-        assert_eq!(r.status().as_u16(), 200);
-        let headers = r.headers().clone();
+        let (headers, pgn) = server.pgn(&id);
         assert_eq!(
             headers.get("content-type").and_then(|h| h.to_str().ok()),
             Some("application/x-chess-pgn")
@@ -297,7 +302,6 @@ fn a_game_of_each_variant_is_played_to_its_result() {
             .get("content-disposition")
             .and_then(|h| h.to_str().ok())
             .is_some_and(|h| h.starts_with("attachment")));
-        let pgn = r.into_body().read_to_string().expect("the PGN");
         assert!(pgn.contains("[Variant \""), "{pgn}");
         assert!(pgn.contains(&format!(
             "[Result \"{}\"]",
@@ -638,12 +642,7 @@ fn the_page_is_served_from_the_binary() {
             .call()
             .expect("GET the page");
         assert_eq!(r.status().as_u16(), 200, "{path}");
-        let kind = r
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
+        let kind = content_type(&r);
         assert!(kind.starts_with("text/html"), "{path}: {kind}");
         let page = r.into_body().read_to_string().expect("the page");
         assert!(page.to_ascii_lowercase().contains("<html"), "{path}");

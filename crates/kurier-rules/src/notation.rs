@@ -29,10 +29,19 @@ pub trait Notation: Game {
     /// Ranks of the board.
     const RANKS: usize;
 
-    /// The name of the piece with FEN letter `letter` (either case), lower case, as
-    /// docs/rules.md names it (C2, S2, D2): `king`, `schleich`, `man`; `None` for a letter the
+    /// The game's pieces: each upper-case FEN letter with the piece's name, lower case, as
+    /// docs/rules.md names it (C2, S2, D2): `king`, `schleich`, `man`.
+    const PIECES: &'static [(char, &'static str)];
+
+    /// The name of the piece with FEN letter `letter` (either case); `None` for a letter the
     /// game has no piece for.
-    fn piece_kind(letter: char) -> Option<&'static str>;
+    fn piece_kind(letter: char) -> Option<&'static str> {
+        let upper = letter.to_ascii_uppercase();
+        Self::PIECES
+            .iter()
+            .find(|(c, _)| *c == upper)
+            .map(|&(_, name)| name)
+    }
 
     /// Reads a move people typed, in every notation the game has (default: what
     /// [`Game::parse_move`] reads; Courier and Schachdame also read SAN, [`crate::san`]).
@@ -134,80 +143,60 @@ pub fn legal_moves<G: Notation>(pos: &G) -> Vec<String> {
     moves
 }
 
-impl Notation for Schachdame {
-    const FILES: usize = 8;
-    const RANKS: usize = 8;
+/// The notation of a chess game: SAN and the protocol notation both read, SAN written
+/// (docs/rules.md C9, S9, [`crate::san`]).
+macro_rules! san_notation {
+    ($game:ty, $files:expr, $pieces:expr) => {
+        impl Notation for $game {
+            const FILES: usize = $files;
+            const RANKS: usize = 8;
+            const PIECES: &'static [(char, &'static str)] = $pieces;
 
-    /// docs/rules.md S2.
-    fn piece_kind(letter: char) -> Option<&'static str> {
-        Some(match letter.to_ascii_uppercase() {
-            'K' => "king",
-            'B' => "bishop",
-            'P' => "pawn",
-            _ => return None,
-        })
-    }
+            fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+                self.parse_san(text)
+            }
 
-    /// Protocol notation and SAN (docs/rules.md S9, [`crate::san`]).
-    fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        self.parse_san(text)
-    }
+            fn san_text(&self, mv: Self::Move) -> Option<String> {
+                Some(self.san(mv))
+            }
 
-    fn san_text(&self, mv: Self::Move) -> Option<String> {
-        Some(self.san(mv))
-    }
-
-    fn san_letters() -> &'static [char] {
-        <Self as SanRules>::LETTERS
-    }
+            fn san_letters() -> &'static [char] {
+                <Self as SanRules>::LETTERS
+            }
+        }
+    };
 }
 
-impl Notation for Courier {
-    const FILES: usize = 12;
-    const RANKS: usize = 8;
+// docs/rules.md S2.
+san_notation!(
+    Schachdame,
+    8,
+    &[('K', "king"), ('B', "bishop"), ('P', "pawn")]
+);
 
-    /// docs/rules.md C2.
-    fn piece_kind(letter: char) -> Option<&'static str> {
-        Some(match letter.to_ascii_uppercase() {
-            'K' => "king",
-            'R' => "rook",
-            'N' => "knight",
-            'B' => "courier",
-            'E' => "alfil",
-            'F' => "fers",
-            'M' => "mann",
-            'W' => "schleich",
-            'P' => "pawn",
-            _ => return None,
-        })
-    }
-
-    /// Protocol notation and SAN (docs/rules.md C9, [`crate::san`]).
-    fn read_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        self.parse_san(text)
-    }
-
-    fn san_text(&self, mv: Self::Move) -> Option<String> {
-        Some(self.san(mv))
-    }
-
-    fn san_letters() -> &'static [char] {
-        <Self as SanRules>::LETTERS
-    }
-}
+// docs/rules.md C2.
+san_notation!(
+    Courier,
+    12,
+    &[
+        ('K', "king"),
+        ('R', "rook"),
+        ('N', "knight"),
+        ('B', "courier"),
+        ('E', "alfil"),
+        ('F', "fers"),
+        ('M', "mann"),
+        ('W', "schleich"),
+        ('P', "pawn"),
+    ]
+);
 
 impl Notation for DualCheckers {
     const FILES: usize = 8;
     const RANKS: usize = 8;
 
     /// docs/rules.md D2.
-    fn piece_kind(letter: char) -> Option<&'static str> {
-        Some(match letter.to_ascii_uppercase() {
-            'M' => "man",
-            'K' => "king",
-            _ => return None,
-        })
-    }
+    const PIECES: &'static [(char, &'static str)] = &[('M', "man"), ('K', "king")];
 
     /// docs/rules.md D11: `f3-e4`, `f6:d4:d3`.
     fn show_move(&self, mv: Self::Move) -> String {
