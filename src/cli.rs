@@ -71,6 +71,41 @@ pub enum Command {
     /// Write training positions from self-play (FEN | SCORE | RESULT lines)
     #[command(after_help = DATAGEN_HELP)]
     Datagen(DatagenArgs),
+
+    /// Serve a board in the browser to play and analyse the three games against Kurier
+    #[command(after_help = SERVE_HELP)]
+    Serve(ServeArgs),
+}
+
+/// Below the flags in `kurier serve --help`.
+const SERVE_HELP: &str = "\
+Prints 'kurier serve: listening on http://HOST:PORT/' on stdout once it listens; open that page.
+The page and its files are built into the binary; the JSON API is described in docs/serve-api.md.
+Logs go to stderr (RUST_LOG=info for more). Stop the server with Ctrl-C.";
+
+/// `kurier serve`.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct ServeArgs {
+    /// The port to listen on (0: a free one)
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on (127.0.0.1: only this machine can connect)
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Open the page in the desktop's browser
+    #[arg(long)]
+    pub open: bool,
+}
+
+impl ServeArgs {
+    /// The server's options.
+    pub fn options(&self) -> kurier_serve::ServeOptions {
+        kurier_serve::ServeOptions {
+            host: self.host,
+            port: self.port,
+            open: self.open,
+        }
+    }
 }
 
 /// Below the flags in `kurier play --help`.

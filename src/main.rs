@@ -80,6 +80,11 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
             writeln!(out, "{summary}")?;
             Ok(true)
         }
+        Command::Serve(a) => {
+            drop(out);
+            kurier_serve::run(&a.options())?;
+            Ok(true)
+        }
         Command::Match(a) => {
             let command = a.into_command().unwrap_or_else(|e| usage_error("match", e));
             match kurier_match::run(&command, &mut out)? {

@@ -8,7 +8,7 @@
 //!    the file that defines the item. A file that names its own submodules is not importing them:
 //!    it declares them (`mod moves;` then `moves::parse(…)` is ownership), so those edges are left
 //!    out; every other edge counts, and two or more files that reach each other are a cycle.
-//! 2. **Layers.** `kurier-rules < kurier-wire < {kurier-engine, kurier-match} < kurier-tune < kurier`: a crate
+//! 2. **Layers.** `kurier-rules < kurier-wire < {kurier-engine, kurier-match} < {kurier-tune, kurier-serve} < kurier`: a crate
 //!    may depend (normal, dev or build dependency) only on crates of a lower layer, so the two
 //!    crates of the third layer never depend on each other, and the match runner never on the
 //!    engine. The same holds for the code: no source file of a crate names a crate that is not
@@ -33,6 +33,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("kurier-engine", 2),
     ("kurier-match", 2),
     ("kurier-tune", 3),
+    ("kurier-serve", 3),
     ("kurier", 4),
 ];
 

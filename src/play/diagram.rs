@@ -23,7 +23,8 @@
 //! brackets are yellow and the `x` red.
 
 use super::present::{Glyphs, Marks, Presentation};
-use kurier_rules::game::{parse_fen_board, Color};
+use kurier_rules::game::Color;
+use kurier_rules::notation::board_cells;
 
 /// How to draw the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,17 +70,7 @@ pub fn piece<G: Presentation>(letter: char, style: &Style) -> String {
 
 /// The pieces of a FEN's board field, as `rank * files + file` → FEN letter.
 fn cells<G: Presentation>(fen: &str) -> Result<Vec<Option<char>>, String> {
-    let (files, ranks) = (G::FILES, G::RANKS);
-    let board = fen.split_whitespace().next().unwrap_or("");
-    let mut cells = vec![None; files * ranks];
-    parse_fen_board(board, files, ranks, |c, file, rank| {
-        if file < files {
-            cells[rank * files + file] = Some(c);
-        }
-        Ok(())
-    })
-    .map_err(|e| e.to_string())?;
-    Ok(cells)
+    board_cells(fen, G::FILES, G::RANKS).map_err(|e| e.to_string())
 }
 
 /// The diagram of the position `fen` of game `G`, with the last move's `marks`, one line per rank

@@ -55,7 +55,8 @@ pub mod match_args;
 pub mod merge;
 pub mod notation;
 pub mod openings;
-pub mod pgn;
+/// PGN text, read and written: the rules crate's ([`kurier_rules::pgn`]), which `kurier serve` shares.
+pub use kurier_rules::pgn;
 pub mod player;
 pub mod process;
 pub mod replay;

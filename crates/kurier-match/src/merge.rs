@@ -12,11 +12,11 @@
 //! refused.
 
 use super::arbiter::{GameEnd, Termination};
-use super::pgn;
 use super::schedule::{read_schedule_tag, schedule, Job, Plan};
 use super::settings::{SprtParams, TournamentKind};
 use super::state::{self, State, StateError};
 use super::tournament::{cutechess_results, print_tables, sprt_text, Summary, Tally};
+use kurier_rules::pgn;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -4,10 +4,10 @@
 //! game starts from the game's start position.
 
 use super::notation::PgnMoves;
-use super::pgn::{self, PgnError};
 use super::settings::{OpeningFormat, OpeningOrder, OpeningsSpec};
 use kurier_rules::game::{FenError, Game, MoveError, Outcome};
 use kurier_rules::games::Variant;
+use kurier_rules::pgn::{self, PgnError};
 use kurier_rules::record::GameRecord;
 use kurier_rules::with_game;
 use std::path::{Path, PathBuf};

@@ -7,9 +7,9 @@
 
 use super::arbiter::Termination;
 use super::notation::PgnMoves;
-use super::pgn::{self, PgnGame};
 use kurier_rules::game::MoveError;
 use kurier_rules::games::Variant;
+use kurier_rules::pgn::{self, PgnGame};
 use kurier_rules::record::GameRecord;
 use kurier_rules::with_game;
 use std::io::Write;
@@ -125,7 +125,7 @@ pub enum ReplayError {
     },
     /// The text is not PGN.
     #[error(transparent)]
-    Pgn(#[from] super::pgn::PgnError),
+    Pgn(#[from] pgn::PgnError),
     /// The report could not be written.
     #[error("{0}")]
     Output(#[from] std::io::Error),

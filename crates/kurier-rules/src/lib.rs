@@ -29,6 +29,8 @@
 //!   move lists, errors, FEN helpers).
 //! - [`games`]: each game in its own module, and [`games::Variant`], the one run-time switch.
 //! - [`perft`]: perft, divide and the EPD suite runner, generic over the game.
+//! - [`notation`]: moves as people read and type them (SAN, checkers notation, paths).
+//! - [`pgn`]: PGN text read and written (tags, comments, variations; moves kept as text).
 //! - [`record`]: a game's history, for repetition and undo.
 //! - [`san`]: Standard Algebraic Notation for Courier chess and Schachdame ([`san::San`]).
 //! - [`bitboard`], [`zobrist`]: helpers the games share.
@@ -36,7 +38,9 @@
 pub mod bitboard;
 pub mod game;
 pub mod games;
+pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod record;
 pub mod san;
 pub mod zobrist;

@@ -51,6 +51,18 @@ macro_rules! on_record {
     };
 }
 
+/// A typed record as an [`AnyRecord`] (so that generic code can hand its game to a [`super::thinker::Thinker`]).
+macro_rules! any_record_from {
+    ($($game:ident),*) => {$(
+        impl From<GameRecord<$game>> for AnyRecord {
+            fn from(record: GameRecord<$game>) -> AnyRecord {
+                AnyRecord::$game(record)
+            }
+        }
+    )*};
+}
+any_record_from!(Courier, Schachdame, DualCheckers);
+
 impl AnyRecord {
     /// A game of `variant` from its start position.
     pub fn start(variant: Variant) -> AnyRecord {

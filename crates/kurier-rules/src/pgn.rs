@@ -1,7 +1,8 @@
-//! PGN: writing the games of a match and reading PGN files back (openings, `--replay`).
+//! PGN: writing the games of a match and reading PGN files back (openings, `--replay`, and the
+//! games `kurier serve` loads and offers for download).
 //!
 //! Moves are written as the caller gives them (SAN such as `Ra3` and `c8=F` for Courier and
-//! Schachdame by default, [`super::notation`]; Dual-checkers captures as comma-joined legs
+//! Schachdame by default, `kurier_match::notation`; Dual-checkers captures as comma-joined legs
 //! `f6e5,e5d4,d4d3`), numbered like PGN, each with a comment (score, depth and
 //! time, or `book`), and the reason of the result in a final comment. The reader takes what
 //! other programs write as well: comments `{}` and `;`, variations, NAGs, `%` lines, move
