@@ -206,7 +206,7 @@ async fn connect(driver_url: &str, chromium: &Path, profile: &Path) -> Client {
         "--disable-component-update".into(),
         "--disable-sync".into(),
         "--disable-dev-shm-usage".into(),
-        "--window-size=1400,1000".into(),
+        "--window-size=1400,1050".into(),
         format!("--user-data-dir={}", profile.display()),
     ];
     let caps = json!({
@@ -316,7 +316,8 @@ async fn start_game(
         .unwrap_or_default()
         .to_string();
     let script = format!(
-        "document.getElementById('variant').value = {variant:?};
+        "document.getElementById('new-game-panel').open = true;
+         document.getElementById('variant').value = {variant:?};
          document.getElementById('variant').dispatchEvent(new Event('change'));
          document.getElementById('side').value = {side:?};
          document.getElementById({start:?}).checked = true;
@@ -544,7 +545,8 @@ async fn bad_fen_is_shown(c: &Client) -> Outcome {
     let fen = js(c, "return document.getElementById('board').dataset.fen").await?;
     js(
         c,
-        "document.getElementById('variant').value = 'dual';
+        "document.getElementById('new-game-panel').open = true;
+         document.getElementById('variant').value = 'dual';
          document.getElementById('start-fen').checked = true;
          document.getElementById('fen').value = 'this is no position';
          return true;",

@@ -22,6 +22,7 @@ const state = {
   analysisWanted: false,
   variants: new Map(),
   drag: null,
+  browse: null, // the ply shown from the move list, or null for the game's position
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -189,6 +190,8 @@ async function newGame(ev) {
     await openGame(view.id);
     setMessage("");
     setView(view);
+    // The board and the game's panels come first now; the form opens again with a click.
+    if (ev) $("new-game-panel").open = false;
   } catch (e) {
     // The game on the page stays as it was.
     showError(e.message);
@@ -200,6 +203,7 @@ function setView(view) {
   state.view = view;
   const moved = !prev || prev.id !== view.id || prev.fen !== view.fen || prev.moves.length !== view.moves.length;
   if (moved) {
+    state.browse = null;
     state.sel = null;
     state.hint = null;
     state.lines.clear();
@@ -255,7 +259,10 @@ function render() {
   renderLegend();
   renderInfo();
   renderButtons();
-  $("fen-out").value = view.fen;
+  $("fen-out").value = boardView().fen;
+  $("browse").hidden = state.browse == null;
+  if (state.browse != null) $("browse-text").textContent = `Position after ply ${state.browse} (read only)`;
+  document.body.dataset.browse = state.browse == null ? "" : String(state.browse);
   document.body.dataset.ready = "true";
 }
 
@@ -276,8 +283,46 @@ function selectionTargets() {
   return { legs, finals };
 }
 
-function renderBoard() {
+// The position drawn: the game's, or a earlier one picked in the move list (read only).
+function boardView() {
   const view = state.view;
+  if (state.browse == null) return view;
+  const m = view.moves.find((x) => x.ply === state.browse);
+  if (!m) return view;
+  return {
+    ...view,
+    fen: m.fen_after,
+    board: boardFromFen(view, m.fen_after),
+    last_move: { path: m.path, captures: m.captures },
+    legal: [],
+    capture_compulsory: false,
+    check: false,
+  };
+}
+
+// The squares of a FEN's board field, in the view's form (docs/rules.md: a1 is dark).
+function boardFromFen(view, fen) {
+  const kinds = new Map((KEY[view.variant] || []).map(([kind, , letter]) => [letter, kind]));
+  const rows = fen.trim().split(/\s+/)[0].split("/");
+  const out = [];
+  rows.forEach((row, i) => {
+    const rank = view.ranks - 1 - i;
+    let file = 0;
+    for (const tok of row.match(/\d+|[A-Za-z]/g) || []) {
+      if (/\d/.test(tok)) {
+        for (let k = 0; k < Number(tok); k++, file++) out.push({ file, rank, piece: null });
+      } else {
+        const kind = kinds.get(tok.toUpperCase()) || tok;
+        out.push({ file, rank, piece: { kind, color: tok === tok.toUpperCase() ? "white" : "black", letter: tok } });
+        file++;
+      }
+    }
+  });
+  return out.map((s) => ({ ...s, square: `${String.fromCharCode(97 + s.file)}${s.rank + 1}`, dark: (s.file + s.rank) % 2 === 0 }));
+}
+
+function renderBoard() {
+  const view = boardView();
   const board = $("board");
   const sq = Math.floor(Math.min(680 / view.files, 600 / view.ranks, 72));
   document.documentElement.style.setProperty("--sq", `${sq}px`);
@@ -374,7 +419,7 @@ function centre(view, squares, name) {
 }
 
 function renderOverlay() {
-  const view = state.view;
+  const view = boardView();
   const svg = $("board-overlay");
   svg.setAttribute("viewBox", `0 0 ${view.files * 100} ${view.ranks * 100}`);
   const squares = squareMap(view);
@@ -535,11 +580,12 @@ function renderMoves() {
     if (!x) return `<span class="move empty">…</span>`;
     const s = whiteScore(x.m.color, x.m.score_cp);
     const score = s == null ? "" : `<span class="score">${scoreText(s)}${x.m.depth ? `/${x.m.depth}` : ""}</span>`;
-    return `<span class="move${x.latest ? " latest" : ""}" data-ply="${x.m.ply}" data-color="${x.m.color}" data-notation="${escapeHtml(x.m.notation)}" data-wire="${escapeHtml(x.m.wire)}" title="${escapeHtml(x.m.wire)}">${escapeHtml(x.m.notation)}${score}</span>`;
+    const shown = state.browse == null ? x.latest : x.m.ply === state.browse;
+    return `<span class="move${shown ? " latest" : ""}" data-ply="${x.m.ply}" data-color="${x.m.color}" data-notation="${escapeHtml(x.m.notation)}" data-wire="${escapeHtml(x.m.wire)}" title="${escapeHtml(x.m.wire)}">${escapeHtml(x.m.notation)}${score}</span>`;
   };
   list.innerHTML = rows.map((r) => `<li value="${r.number}">${cell(r.white)} ${r.black ? cell(r.black) : ""}</li>`).join("");
   list.dataset.count = String(view.moves.length);
-  list.scrollTop = list.scrollHeight;
+  if (state.browse == null) list.scrollTop = list.scrollHeight;
 }
 
 function escapeHtml(s) {
@@ -571,6 +617,9 @@ function renderGraph() {
     const lastP = pts[pts.length - 1];
     parts.push(`<polygon class="area" points="${x(first[0]).toFixed(1)},${H / 2} ${coords.join(" ")} ${x(lastP[0]).toFixed(1)},${H / 2}"/>`);
     parts.push(`<polyline class="line" id="eval-line" points="${coords.join(" ")}"/>`);
+    if (pts.length < 40) {
+      for (const [p, v] of pts) parts.push(`<rect class="dot" x="${(x(p) - 1.5).toFixed(1)}" y="${(y(v) - 1.5).toFixed(1)}" width="3" height="3"/>`);
+    }
   }
   parts.push(`<text x="3" y="10" font-size="9" fill="#7a7265">+${(range / 100).toFixed(1)}</text>`);
   parts.push(`<text x="3" y="${H - 3}" font-size="9" fill="#7a7265">-${(range / 100).toFixed(1)}</text>`);
@@ -734,6 +783,10 @@ function askPromotion(moves) {
 function onSquarePress(square) {
   const view = state.view;
   if (!view) return "none";
+  if (state.browse != null) {
+    setMessage("An earlier position is shown: back to the game to move.");
+    return "none";
+  }
   if (state.sel && state.sel.from !== square && chooseSquare(square)) return "moved";
   const piece = pieceAt(square);
   const movable = view.legal.some((m) => m.from === square);
@@ -827,6 +880,18 @@ function startAnalysis() {
 function setupButtons() {
   $("new-game").addEventListener("submit", newGame);
   $("error-close").addEventListener("click", clearError);
+  $("move-list").addEventListener("click", (e) => {
+    const m = e.target.closest(".move[data-ply]");
+    if (!m || !state.view) return;
+    const ply = Number(m.dataset.ply);
+    state.browse = ply === state.view.moves.length ? null : ply;
+    state.sel = null;
+    render();
+  });
+  $("btn-live").addEventListener("click", () => {
+    state.browse = null;
+    render();
+  });
   $("btn-flip").addEventListener("click", () => {
     state.orientation = state.orientation === "white" ? "black" : "white";
     render();
@@ -852,7 +917,8 @@ function setupButtons() {
       state.hint = h.move;
       state.sel = null;
       const score = h.score_cp != null ? `, ${scoreText(whiteScore(state.view.to_move, h.score_cp))}` : "";
-      setMessage(`Hint: ${h.move.notation} (depth ${h.depth}${score})${h.pv && h.pv.length ? ` — ${h.pv.join(" ")}` : ""}`, "hint");
+      const pv = h.pv && h.pv.length ? ` — line ${h.pv.join(" ")}` : "";
+      setMessage(`Hint: ${h.move.notation} (depth ${h.depth}${score})${pv}`, "hint");
       render();
     }),
   );
@@ -908,6 +974,8 @@ async function main() {
       const view = await api("GET", `/api/games/${encodeURIComponent(id)}`);
       state.orientation = view.players.white === "engine" && view.players.black === "human" ? "black" : "white";
       await openGame(view.id);
+      $("variant").value = view.variant;
+      $("variant").dispatchEvent(new Event("change"));
       setView(view);
       return;
     } catch (e) {

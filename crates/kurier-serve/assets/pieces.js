@@ -49,10 +49,11 @@ const DRAWINGS = {
     ${base}`,
   // The alfil: an elephant's head, trunk and tusk.
   alfil: `
-    <path d="M30 76 C24 62 24 40 40 28 C52 20 70 24 74 40 C78 52 72 60 70 76 Z" fill="B" stroke="O" stroke-width="3" stroke-linejoin="round"/>
-    <path d="M40 30 C28 30 20 44 26 56 C32 60 38 56 40 50" fill="B" stroke="O" stroke-width="3" stroke-linejoin="round"/>
-    <path d="M70 44 C82 50 84 62 78 72 C76 66 72 62 66 62" fill="B" stroke="O" stroke-width="3" stroke-linejoin="round"/>
-    <path d="M66 58 L80 52" stroke="D" stroke-width="3.5" stroke-linecap="round"/>
+    <path d="M26 76 C26 64 32 60 40 58 C30 50 30 30 46 24 C60 18 76 28 74 44 C74 50 72 54 70 58 C78 62 82 70 80 76 Z"
+      fill="B" stroke="O" stroke-width="3" stroke-linejoin="round"/>
+    <path d="M44 30 C24 22 12 46 20 62 C26 68 36 64 40 56 C42 46 42 38 44 30 Z" fill="B" stroke="O" stroke-width="3" stroke-linejoin="round"/>
+    <path d="M58 58 L76 50" stroke="D" stroke-width="4" stroke-linecap="round"/>
+    <path d="M70 60 C74 66 74 70 72 76" stroke="D" stroke-width="2.5" fill="none"/>
     <circle cx="58" cy="38" r="3.5" fill="D"/>
     ${base}`,
   // The fers (the old queen): a small coronet of five balls.
