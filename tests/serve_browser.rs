@@ -23,6 +23,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use kurier_rules::game::{square_name, Color, Game, MoveList};
@@ -536,7 +537,117 @@ async fn dual_capture(c: &Client) -> Outcome {
     check(listed == json!(notation_text), || {
         format!("the move list shows {listed}, the move is {notation_text}")
     })?;
-    screenshot(c, "serve-dual-capture.png").await
+    screenshot(c, "serve-dual-capture.png").await?;
+    drag_flip_undo(c, &after).await
+}
+
+/// Black's reply by drag and drop, the board turned round, and the reply taken back.
+async fn drag_flip_undo(c: &Client, pos: &DualCheckers) -> Outcome {
+    let mut replies = MoveList::new();
+    pos.generate(&mut replies);
+    let reply = *replies.first().ok_or("Black has a reply")?;
+    let name = |s: usize| square_name(s % 8, s / 8);
+    let (from, to) = (name(reply.from()), name(reply.to()));
+    let square = |sq: &str| format!("#board [data-square=\"{sq}\"]");
+    // Viewport points: the page draws the board anew when the piece is picked up, so elements
+    // found before would be stale.
+    let centre = |sq: String| {
+        let script = format!(
+            "const r = document.querySelector('{}').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];",
+            square(&sq)
+        );
+        async move {
+            let v = js(c, &script).await?;
+            Ok::<_, String>((
+                v[0].as_f64().unwrap_or_default(),
+                v[1].as_f64().unwrap_or_default(),
+            ))
+        }
+    };
+    let (sx, sy) = centre(from.clone()).await?;
+    let (dx, dy) = centre(to.clone()).await?;
+    let step = |x: f64, y: f64| PointerAction::MoveTo {
+        duration: Some(Duration::from_millis(150)),
+        x,
+        y,
+    };
+    let drag = MouseActions::new("mouse".into())
+        .then(step(sx, sy))
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(step(sx + 12.0, sy))
+        .then(step((sx + dx) / 2.0, (sy + dy) / 2.0))
+        .then(step(dx, dy))
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(drag)
+        .await
+        .map_err(|e| format!("drag {from}-{to}: {e}"))?;
+    wait_js(
+        c,
+        "return document.getElementById('move-list').dataset.count === '2'",
+        15,
+        "the dragged move",
+    )
+    .await?;
+    let moved = js(
+        c,
+        &format!(
+            "const p = document.querySelector('{} [data-piece]'); return p ? p.dataset.color : ''",
+            square(&to)
+        ),
+    )
+    .await?;
+    check(moved == json!("black"), || {
+        format!("the dragged man stands on {to}: {moved}")
+    })?;
+    check(
+        js(
+            c,
+            &format!(
+                "return document.querySelector('{} [data-piece]') === null",
+                square(&from)
+            ),
+        )
+        .await?
+            == json!(true),
+        || format!("{from} is empty after the drag"),
+    )?;
+
+    // Flip: a1 goes to the top right corner, and back.
+    let corner = "return document.querySelector('#board [data-square]').dataset.square";
+    check(js(c, corner).await? == json!("a8"), || {
+        "a8 is the first square seen from White".into()
+    })?;
+    click(c, "#btn-flip").await?;
+    check(js(c, corner).await? == json!("h1"), || {
+        "h1 is the first square seen from Black".into()
+    })?;
+    click(c, "#btn-flip").await?;
+
+    // Undo takes the reply back.
+    click(c, "#btn-undo").await?;
+    wait_js(
+        c,
+        "return Number(document.getElementById('move-list').dataset.count) < 2",
+        15,
+        "the undone move",
+    )
+    .await?;
+    check(
+        js(
+            c,
+            &format!(
+                "return document.querySelector('{} [data-piece]') === null",
+                square(&to)
+            ),
+        )
+        .await?
+            == json!(true),
+        || format!("{to} is empty again after undo"),
+    )
 }
 
 /// A bad FEN is an error on the page; the game shown stays.
