@@ -14,6 +14,9 @@ pub enum ApiError {
     /// No such game, or no such page (404).
     #[error("{0}")]
     NotFound(String),
+    /// The request body is larger than the server takes (413).
+    #[error("{0}")]
+    TooLarge(String),
     /// The game is not in a state where this can be done (409).
     #[error("{0}")]
     Conflict(String),
@@ -36,6 +39,7 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
         }
     }
 }

@@ -52,6 +52,11 @@ impl Events {
         let _ = self.sender.send(event);
     }
 
+    /// True when someone listens (an event nobody hears need not be made).
+    pub fn listening(&self) -> bool {
+        self.sender.receiver_count() > 0
+    }
+
     /// A new listener.
     pub fn subscribe(&self) -> broadcast::Receiver<Event> {
         self.sender.subscribe()

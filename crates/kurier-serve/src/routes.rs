@@ -11,6 +11,7 @@ use crate::requests::{AnalyzeRequest, HintRequest, MoveRequest, NewGame};
 use crate::store::{lock, AppState};
 use crate::table::DrawOffer;
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -46,7 +47,42 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/events", get(events))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(refuse_long_bodies))
         .with_state(state)
+}
+
+/// Answers 413 at once to a request whose `Content-Length` is past [`MAX_BODY`], before its
+/// body is sent (a body without a length is cut off at the limit as it is read).
+async fn refuse_long_bodies(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let length = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if length.is_some_and(|n| n > MAX_BODY as u64) {
+        return ApiError::TooLarge(format!("the request is larger than {MAX_BODY} bytes"))
+            .into_response();
+    }
+    next.run(request).await
+}
+
+/// The body of a request that takes no fields: nothing, or `{}`.
+#[derive(Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoFields {}
+
+/// The body as read, or why not: too large (413) or cut off (400).
+fn read(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::TooLarge(format!("the request is larger than {MAX_BODY} bytes"))
+        } else {
+            ApiError::bad(format!("the request body cannot be read: {e}"))
+        }
+    })
 }
 
 /// A body that must be given.
@@ -89,8 +125,11 @@ async fn variants() -> Json<Vec<crate::view::VariantView>> {
     Json(crate::view::variants())
 }
 
-async fn new_game(State(state): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
-    let setup = body::<NewGame>(&bytes)?.check()?;
+async fn new_game(
+    State(state): State<AppState>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let setup = body::<NewGame>(&read(bytes)?)?.check()?;
     // Reading a PGN and starting the search thread block a moment: off the async workers.
     let game = tokio::task::spawn_blocking(move || state.create(setup))
         .await
@@ -123,46 +162,54 @@ fn change(
 async fn play_move(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Json<crate::view::View>, ApiError> {
-    let request: MoveRequest = body(&bytes)?;
+    let request: MoveRequest = body(&read(bytes)?)?;
     change(&state, &id, |t| t.human_move(&request.text))
 }
 
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<crate::view::View>, ApiError> {
+    optional_body::<NoFields>(&read(body)?)?;
     change(&state, &id, |t| t.undo())
 }
 
 async fn go(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<crate::view::View>, ApiError> {
+    optional_body::<NoFields>(&read(body)?)?;
     change(&state, &id, |t| t.go())
 }
 
 async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<crate::view::View>, ApiError> {
+    optional_body::<NoFields>(&read(body)?)?;
     change(&state, &id, |t| t.resign())
 }
 
 async fn analyze(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Json<crate::view::View>, ApiError> {
-    let lines = optional_body::<AnalyzeRequest>(&bytes)?.lines()?;
+    let lines = optional_body::<AnalyzeRequest>(&read(bytes)?)?.lines()?;
     change(&state, &id, |t| t.analyze(lines))
 }
 
 async fn stop(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<crate::view::View>, ApiError> {
+    optional_body::<NoFields>(&read(body)?)?;
     change(&state, &id, |t| {
         t.stop();
         Ok(())
@@ -172,9 +219,9 @@ async fn stop(
 async fn hint(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    bytes: Bytes,
+    bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let movetime = optional_body::<HintRequest>(&bytes)?.movetime()?;
+    let movetime = optional_body::<HintRequest>(&read(bytes)?)?.movetime()?;
     let game = state.get(&id)?;
     let record = lock(&game).hint_record()?;
     let found = tokio::task::spawn_blocking(move || quick_search(&record, movetime))
@@ -198,7 +245,9 @@ async fn hint(
 async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
+    optional_body::<NoFields>(&read(body)?)?;
     let game = state.get(&id)?;
     let offer = lock(&game).draw_offer()?;
     let accepted = match offer {

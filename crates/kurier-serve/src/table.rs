@@ -296,7 +296,9 @@ where
     }
 
     fn send_view(&self) {
-        self.events.send(Event::new("view", &self.view()));
+        if self.events.listening() {
+            self.events.send(Event::new("view", &self.view()));
+        }
     }
 
     fn think(&mut self) {
@@ -359,6 +361,9 @@ where
         let seen = Arc::clone(&depth);
         let on_info = move |info: &Info| {
             seen.store(info.depth, Ordering::Relaxed);
+            if !events.listening() {
+                return;
+            }
             let shown: InfoView = engine::info_view(&pos, info);
             events.send(Event::new("info", &shown));
         };
@@ -653,7 +658,7 @@ where
             self.changed();
             return;
         }
-        if self.last_clock_event.elapsed() >= CLOCK_EVENT_EVERY {
+        if self.last_clock_event.elapsed() >= CLOCK_EVENT_EVERY && self.events.listening() {
             self.last_clock_event = Instant::now();
             self.events
                 .send(Event::new("clock", &clock.view(Some(side))));
