@@ -364,6 +364,7 @@ async fn run(c: &Client, url: &str) -> Outcome {
 
     dual_capture(c).await?;
     bad_fen_is_shown(c).await?;
+    clock_runs(c).await?;
     courier_middle_game(c).await
 }
 
@@ -678,6 +679,34 @@ async fn bad_fen_is_shown(c: &Client) -> Outcome {
         js(c, "return document.getElementById('error').hidden").await? == json!(true),
         || "the error closes".into(),
     )
+}
+
+/// A game with a clock: the person's clock runs on the page between the server's updates.
+async fn clock_runs(c: &Client) -> Outcome {
+    js(c, "document.getElementById('clock-on').checked = true; document.getElementById('clock-base').value = '1'; return true").await?;
+    start_game(c, "schachdame", "white", None, "0.2").await?;
+    js(
+        c,
+        "document.getElementById('clock-on').checked = false; return true",
+    )
+    .await?;
+    let clock = "return [document.getElementById('clock-bottom').dataset.side, document.getElementById('clock-bottom').dataset.running, document.querySelector('#clock-bottom .clock-time').textContent]";
+    let first = js(c, clock).await?;
+    check(
+        first[0] == json!("white") && first[1] == json!("true"),
+        || format!("White's clock runs at the bottom: {first}"),
+    )?;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let later = js(c, clock).await?;
+    check(later[2] != first[2], || {
+        format!("the clock stands at {} after 1.5 s", later[2])
+    })?;
+    let top = js(
+        c,
+        "return document.getElementById('clock-top').dataset.running",
+    )
+    .await?;
+    check(top == json!("false"), || "Black's clock stands".into())
 }
 
 /// Kurier plays itself at Courier to a middle game; analysis then takes over and shows its lines.

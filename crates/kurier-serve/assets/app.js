@@ -675,13 +675,18 @@ function renderInfo() {
 function renderButtons() {
   const view = state.view;
   const over = !!view.result;
-  $("btn-undo").disabled = view.moves.length === 0;
+  // A game decided on time, by resignation or by agreement cannot be taken back (the server
+  // says 409), one over by the rules can.
+  const final = over && ["time", "resignation", "agreement"].includes(view.result.reason);
+  const person = view.players.white === "human" || view.players.black === "human";
+  $("btn-undo").disabled = view.moves.length === 0 || final;
   $("btn-hint").disabled = over || view.legal.length === 0;
   $("btn-go").disabled = over;
   $("btn-draw").disabled = over;
-  $("btn-resign").disabled = over;
+  $("btn-resign").disabled = over || !person;
   $("btn-analyze").disabled = over;
   $("btn-stop").disabled = !view.analysis && !view.thinking;
+  $("btn-stop").textContent = view.analysis || !view.thinking ? "Stop" : "Move now";
 }
 
 // ---------------------------------------------------------------------------------------------
