@@ -139,9 +139,16 @@ function connectEvents(id) {
     const c = parse(e);
     if (c) setClock(c);
   });
-  es.onopen = () => delete document.body.dataset.offline;
+  es.onopen = () => {
+    if (document.body.dataset.offline) {
+      delete document.body.dataset.offline;
+      refresh();
+    }
+  };
   es.onerror = () => {
+    // EventSource tries again by itself; meanwhile the page says so.
     document.body.dataset.offline = "true";
+    if (state.view) renderStatus();
   };
   state.events = es;
 }
@@ -261,7 +268,10 @@ function render() {
   renderButtons();
   $("fen-out").value = boardView().fen;
   $("browse").hidden = state.browse == null;
-  if (state.browse != null) $("browse-text").textContent = `Position after ply ${state.browse} (read only)`;
+  if (state.browse != null) {
+    const m = view.moves.find((x) => x.ply === state.browse);
+    $("browse-text").textContent = `Position after ${m ? m.notation : ""} (ply ${state.browse}, read only)`;
+  }
   document.body.dataset.browse = state.browse == null ? "" : String(state.browse);
   document.body.dataset.ready = "true";
 }
@@ -334,6 +344,7 @@ function renderBoard() {
   board.style.gridTemplateColumns = `repeat(${view.files}, var(--sq))`;
   board.style.gridTemplateRows = `repeat(${view.ranks}, var(--sq))`;
 
+  const squares = squareMap(view);
   const last = view.last_move || { path: [], captures: [] };
   const lastPath = new Set(last.path || []);
   const lastEnds = new Set([last.path && last.path[0], last.path && last.path[last.path.length - 1]]);
@@ -386,12 +397,19 @@ function renderBoard() {
       attrs.push('data-leg="true"');
     }
     if (capturedSoFar.has(s.square)) cls.push("captured-now");
+    const ghost = sel && sel.prefix.length > 1 && sel.prefix[sel.prefix.length - 1] === s.square && !s.piece;
     if (hint.has(s.square)) cls.push("hint");
     let inner = "";
     if (s.piece) {
       cls.push("occupied");
       if (checkKing && s.piece.kind === "king" && s.piece.color === checkKing) cls.push("check");
       inner = `<div class="piece" data-piece="${s.piece.kind}" data-color="${s.piece.color}" data-letter="${s.piece.letter}" title="${SIDE[s.piece.color]} ${s.piece.kind}">${pieceSvg(view.variant, s.piece.kind, s.piece.color)}</div>`;
+    }
+    if (ghost) {
+      // The capturing piece, drawn faintly where the person has led it so far.
+      const p = squares.get(sel.from).piece;
+      cls.push("ghost");
+      inner = `<div class="piece ghost-piece">${pieceSvg(view.variant, p.kind, p.color)}</div>`;
     }
     cells.push(`<div class="${cls.join(" ")}" ${attrs.join(" ")}>${inner}</div>`);
   }
@@ -481,6 +499,10 @@ function renderStatus() {
   } else {
     text = `${SIDE[view.to_move]} to move${view.check ? " — check!" : ""}`;
     st = view.players[view.to_move] === "human" ? "your-move" : "waiting";
+  }
+  if (document.body.dataset.offline) {
+    text = "No connection to kurier serve: trying again…";
+    st = "offline";
   }
   status.textContent = text;
   status.dataset.state = st;
@@ -641,6 +663,9 @@ function renderLegend() {
 }
 
 function onInfo(info) {
+  // Its score is from the view of the side to move when it came (the view after Kurier's move
+  // comes later).
+  info.mover = state.view ? state.view.to_move : "white";
   const multipv = info.multipv || 1;
   if (multipv === 1) state.info = info;
   state.lines.set(multipv, info);
@@ -648,8 +673,7 @@ function onInfo(info) {
 }
 
 function infoScore(info) {
-  const view = state.view;
-  const mover = view ? view.to_move : "white";
+  const mover = info.mover || "white";
   if (info.mate != null) {
     const m = mover === "white" ? info.mate : -info.mate;
     return m > 0 ? `#${m}` : `#-${Math.abs(m)}`;
