@@ -355,7 +355,7 @@ pub fn run(
         tally.played,
         jobs.len()
     )?;
-    print_tables(out, &summary, &tally, sprt_text(&summary, &tally))?;
+    print_tables(out, &summary, &tally, sprt_text(&summary, &tally, None))?;
     writeln!(out)?;
     out.write_all(cutechess_results(&summary, &tally).as_bytes())?;
     Ok(())

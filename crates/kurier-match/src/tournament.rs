@@ -627,8 +627,38 @@ fn penta_line(names: &[&str], pair: (usize, usize), penta: &Penta) -> String {
     )
 }
 
-/// The SPRT line of Kurier's tables.
-pub(crate) fn sprt_text(summary: &Summary, tally: &Tally) -> Option<String> {
+/// Where and how the SPRT crossed a bound during a match.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Decision {
+    /// H0 or H1.
+    verdict: SprtVerdict,
+    /// The LLR at that game.
+    llr: f64,
+    /// Games finished then.
+    games: usize,
+}
+
+impl Decision {
+    /// The decision the tally shows now, if it shows one.
+    fn of(summary: &Summary, tally: &Tally) -> Option<Decision> {
+        let p = summary.sprt?;
+        let llr = sprt_llr(summary, tally, &p);
+        let verdict = sprt_verdict(llr, &p);
+        (verdict != SprtVerdict::Continue).then_some(Decision {
+            verdict,
+            llr,
+            games: tally.played,
+        })
+    }
+}
+
+/// The SPRT line of Kurier's tables. `decision`: the bound the LLR crossed during the match, if
+/// it did; it stands even when the games in progress then moved the final LLR back inside.
+pub(crate) fn sprt_text(
+    summary: &Summary,
+    tally: &Tally,
+    decision: Option<Decision>,
+) -> Option<String> {
     let p = summary.sprt?;
     let (lo, hi) = sprt_bounds(&p);
     let llr = sprt_llr(summary, tally, &p);
@@ -637,10 +667,21 @@ pub(crate) fn sprt_text(summary: &Summary, tally: &Tally) -> Option<String> {
     } else {
         "trinomial"
     };
-    let verdict = match sprt_verdict(llr, &p) {
+    let name = |v: SprtVerdict| match v {
         SprtVerdict::Continue => "no decision yet",
         SprtVerdict::H0 => "H0 accepted",
         SprtVerdict::H1 => "H1 accepted",
+    };
+    let verdict = match decision {
+        Some(d) if d.games != tally.played || sprt_verdict(llr, &p) != d.verdict => format!(
+            "{} at game {} (LLR {:.2}; the games then in progress moved it to {:.2})",
+            name(d.verdict),
+            d.games,
+            d.llr,
+            llr
+        ),
+        Some(d) => name(d.verdict).to_string(),
+        None => name(sprt_verdict(llr, &p)).to_string(),
     };
     Some(format!(
         "SPRT ({model}): elo0 {} elo1 {} alpha {} beta {}: LLR {:.2} [{:.2}, {:.2}], {verdict}",
@@ -840,6 +881,12 @@ pub fn run(
     );
     let mut write_error = None;
     let mut unfinished = 0;
+    // The SPRT's verdict at the game that crossed a bound: the games then in progress still end
+    // and count, and may move the LLR back inside the bounds, but the test was decided there
+    // (as fishtest and fastchess report it).
+    let mut decision = decided(&tally)
+        .then(|| Decision::of(&summary, &tally))
+        .flatten();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel::<Done>();
         for _ in 0..workers {
@@ -904,8 +951,11 @@ pub fn run(
                     }
                 }
             }
-            if decided(&tally) && !shared.stop.swap(true, Ordering::SeqCst) {
-                log::info!("the SPRT has decided; no new games are started");
+            if decision.is_none() && decided(&tally) {
+                decision = Decision::of(&summary, &tally);
+                if !shared.stop.swap(true, Ordering::SeqCst) {
+                    log::info!("the SPRT has decided; no new games are started");
+                }
             }
         }
     });
@@ -920,7 +970,7 @@ pub fn run(
         .or(write_error);
     let complete = fatal.is_none()
         && interrupt.requested().is_none()
-        && (tally.played == total || decided(&tally));
+        && (tally.played == total || decision.is_some());
     let final_state = match state_path.filter(|_| complete) {
         Some(path) => {
             saved.complete = true;
@@ -941,7 +991,7 @@ pub fn run(
         tally.played,
         clock_text(start.elapsed())
     )?;
-    let sprt_note = sprt_text(&summary, &tally).map(|t| match options.shard {
+    let sprt_note = sprt_text(&summary, &tally, decision).map(|t| match options.shard {
         Some(shard) => format!("{t} (shard {shard} alone: the SPRT of the merged shards decides)"),
         None => t,
     });
@@ -1044,5 +1094,75 @@ mod tests {
         assert_eq!(t.colours[1][0].draws, 1);
         assert_eq!(clock_text(Duration::from_secs(3725)), "1:02:05");
         assert_eq!(pgn_date().len(), 10);
+    }
+
+    #[test]
+    fn a_decision_stands_when_the_games_in_progress_move_the_llr_back() {
+        let summary = Summary {
+            names: vec!["new".into(), "base".into()],
+            gauntlet: false,
+            paired: false,
+            sprt: Some(SprtParams {
+                elo0: 0.0,
+                elo1: 10.0,
+                alpha: 0.05,
+                beta: 0.05,
+            }),
+        };
+        let plan = Plan {
+            kind: TournamentKind::RoundRobin,
+            engines: 2,
+            games: 1,
+            rounds: 2000,
+            repeat: 1,
+            swap: false,
+        };
+        let jobs = schedule(&plan, 2);
+        let end = |result| GameEnd {
+            result,
+            termination: Termination::Normal,
+            reason: String::new(),
+        };
+        // Engine 0 plays White in every game here: White wins are its wins.
+        let mut tally = Tally::new(2);
+        let mut next = 0;
+        let mut decision = None;
+        while decision.is_none() {
+            let result = if next % 3 == 2 {
+                GameResult::Win(Color::Black)
+            } else {
+                GameResult::Win(Color::White)
+            };
+            tally.add(&jobs[next], &end(result));
+            next += 1;
+            decision = Decision::of(&summary, &tally);
+        }
+        let d = decision.unwrap();
+        assert_eq!(d.verdict, SprtVerdict::H1);
+        assert_eq!(
+            sprt_text(&summary, &tally, decision).unwrap(),
+            format!(
+                "SPRT (trinomial): elo0 0 elo1 10 alpha 0.05 beta 0.05: LLR {:.2} [-2.94, 2.94], \
+                 H1 accepted",
+                d.llr
+            )
+        );
+        // A game that was in progress ends in a loss and takes the LLR back inside the bounds:
+        // the test was still decided at the game that crossed.
+        tally.add(&jobs[next], &end(GameResult::Win(Color::Black)));
+        let p = summary.sprt.unwrap();
+        let after = sprt_llr(&summary, &tally, &p);
+        assert_eq!(sprt_verdict(after, &p), SprtVerdict::Continue);
+        let text = sprt_text(&summary, &tally, decision).unwrap();
+        assert!(
+            text.ends_with(&format!(
+                "H1 accepted at game {} (LLR {:.2}; the games then in progress moved it to {after:.2})",
+                d.games, d.llr
+            )),
+            "{text}"
+        );
+        assert!(sprt_text(&summary, &tally, None)
+            .unwrap()
+            .ends_with("no decision yet"));
     }
 }
