@@ -214,30 +214,7 @@ impl Searchable for Courier {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `fen` with the colours swapped: the board turned upside down, upper and lower case
-    /// exchanged, the other side to move.
-    pub(super) fn mirror(fen: &str) -> String {
-        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-        let ranks: Vec<String> = fields[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        fields[0] = ranks.join("/");
-        fields[1] = if fields[1] == "w" { "b" } else { "w" }.to_string();
-        fields.join(" ")
-    }
+    use crate::eval::mirror;
 
     /// Positions from every phase, for the symmetry test.
     pub(super) const POSITIONS: &[&str] = &[

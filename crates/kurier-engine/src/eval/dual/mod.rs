@@ -242,34 +242,9 @@ mod tests {
         // men are White's mirrored) must give the same score for the side to move.
         for fen in DualCheckers::BENCH_POSITIONS {
             let pos = DualCheckers::from_fen(fen).unwrap();
-            let mirrored = mirror(&pos);
+            let mirrored = DualCheckers::from_fen(&crate::eval::mirror(fen)).unwrap();
             assert_eq!(pos.evaluate(), mirrored.evaluate(), "{fen}");
         }
-    }
-
-    fn mirror(pos: &DualCheckers) -> DualCheckers {
-        let fen = pos.fen();
-        let mut parts = fen.split(' ');
-        let board: Vec<String> = parts
-            .next()
-            .unwrap()
-            .split('/')
-            .rev()
-            .map(|row| {
-                row.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let side = if parts.next() == Some("w") { "b" } else { "w" };
-        let rest: Vec<&str> = parts.collect();
-        DualCheckers::from_fen(&format!("{} {side} {}", board.join("/"), rest.join(" "))).unwrap()
     }
 
     #[test]
