@@ -304,6 +304,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if score.abs() >= MATE_BOUND && depth as i32 >= 2 * (MATE - score.abs()) + 2 {
             return self.limits.depth.is_none() && self.limits.nodes.is_none();
         }
+        // A fixed time per move (UCI `movetime`, XBoard `st`) is searched to its end, as GUIs
+        // and other engines read it: the hard limit stops the search.
+        if self.limits.movetime.is_some() {
+            return false;
+        }
         // Another iteration costs several times the last one: do not start what cannot end.
         self.budget
             .is_some_and(|b| self.control.budget_time(self.timer.elapsed()) * 2 >= b.soft)
