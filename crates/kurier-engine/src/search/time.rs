@@ -50,7 +50,8 @@ pub struct Clock {
 /// hard limit (abort the search).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Stop iterating after this much time (scaled by instability during the search).
+    /// The move's target time: no new iteration starts after half of it (see
+    /// `Worker::should_stop_iterating`; not yet scaled by the best move's stability).
     pub soft: Duration,
     /// Never search longer than this.
     pub hard: Duration,
