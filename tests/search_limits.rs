@@ -102,6 +102,27 @@ fn pondering_waits_for_ponderhit_then_keeps_the_clock() {
 }
 
 #[test]
+fn a_fixed_move_time_is_used_to_its_end() {
+    // UCI `movetime` / XBoard `st`: the search goes on until the time is up (it used to stop
+    // after half of it when the next iteration looked too long). The start position holds no
+    // forced mate, so nothing but the time ends it.
+    let start = Instant::now();
+    let r = search_position(
+        &Courier::start(),
+        &Limits {
+            movetime: Some(Duration::from_millis(300)),
+            ..Limits::default()
+        },
+        16,
+        1,
+    );
+    let took = start.elapsed();
+    assert!(r.best.is_some());
+    assert!(took >= Duration::from_millis(290), "{took:?}");
+    assert!(took < Duration::from_millis(300 + 250), "{took:?}");
+}
+
+#[test]
 fn node_and_depth_limits_hold() {
     let pos = Courier::start();
     let r = search_position(

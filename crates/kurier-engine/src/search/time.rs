@@ -50,8 +50,9 @@ pub struct Clock {
 /// hard limit (abort the search).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// The move's target time: no new iteration starts after half of it (see
-    /// `Worker::should_stop_iterating`; not yet scaled by the best move's stability).
+    /// The move's target time on a clock: no new iteration starts after half of it (see
+    /// `Worker::should_stop_iterating`; not yet scaled by the best move's stability). A fixed
+    /// time per move has `soft == hard` and is searched to its end.
     pub soft: Duration,
     /// Never search longer than this.
     pub hard: Duration,
