@@ -15,24 +15,16 @@ DEPTH=${3:-12}
 echo "== kurier bench --variant courier"
 "$KURIER" bench --variant courier | tail -n 2
 
-# The bench positions, read from Kurier's own source of truth (its bench output).
-mapfile -t FENS < <("$KURIER" bench --variant courier --depth 1 | awk '$1 == "courier" { $1=$2=$3=$4=$5=$6=$7=""; sub(/^ +/, ""); print }')
+. "$(dirname "$0")/uci_search.sh"
+mapfile -t FENS < <(courier_bench_fens "$KURIER")
 
 echo "== fairy-stockfish go depth $DEPTH, same ${#FENS[@]} positions"
 total_nodes=0
 total_ms=0
 for fen in "${FENS[@]}"; do
-    log=$(mktemp)
-    {
-        printf 'uci\nsetoption name UCI_Variant value courier\nsetoption name Threads value 1\nsetoption name Hash value 16\nucinewgame\nisready\nposition fen %s\ngo depth %d\n' "$fen" "$DEPTH"
-        # Keep stdin open until the search ends: Fairy-Stockfish quits on end of input.
-        until grep -q '^bestmove' "$log"; do sleep 0.05; done
-        echo quit
-    } | timeout 600 "$FSF" >"$log" 2>/dev/null
-    out=$(awk '/^bestmove/ { print last; exit } /^info .* nodes / { last = $0 }' "$log")
-    rm -f "$log"
-    nodes=$(sed -n 's/.* nodes \([0-9]*\).*/\1/p' <<<"$out")
-    ms=$(sed -n 's/.* time \([0-9]*\).*/\1/p' <<<"$out")
+    out=$(uci_search "$FSF" "$fen" 16 600 depth "$DEPTH")
+    nodes=$(uci_field "$out" nodes)
+    ms=$(uci_field "$out" time)
     total_nodes=$((total_nodes + nodes))
     total_ms=$((total_ms + ms))
     printf '%10d nodes %7d ms  %s\n' "$nodes" "$ms" "$fen"

@@ -15,36 +15,24 @@ FSF=$1
 KURIER=$2
 MS=${3:-1000}
 
-# The bench positions, read from Kurier's own source of truth (its bench output).
-mapfile -t FENS < <("$KURIER" bench --variant courier --depth 1 | awk '$1 == "courier" { $1=$2=$3=$4=$5=$6=$7=""; sub(/^ +/, ""); print }')
+. "$(dirname "$0")/uci_search.sh"
+mapfile -t FENS < <(courier_bench_fens "$KURIER")
 
-# search ENGINE FEN -> prints "depth seldepth nodes" of the last scored info line
+# search ENGINE FEN -> "depth seldepth nodes" of the last scored info line
 search() {
-    local engine=$1 fen=$2 log
-    log=$(mktemp)
-    {
-        printf 'uci\nsetoption name UCI_Variant value courier\nsetoption name Threads value 1\nsetoption name Hash value 64\nucinewgame\nisready\nposition fen %s\ngo movetime %d\n' "$fen" "$MS"
-        # Keep stdin open until the search ends: an engine may quit on end of input.
-        until grep -q '^bestmove' "$log"; do sleep 0.05; done
-        echo quit
-    } | timeout 120 "$engine" >"$log" 2>/dev/null
-    awk '/^bestmove/ { print d, s, n; exit }
-         /^info / && / score / {
-             for (i = 1; i < NF; i++) {
-                 if ($i == "depth") d = $(i + 1);
-                 if ($i == "seldepth") s = $(i + 1);
-                 if ($i == "nodes") n = $(i + 1);
-             }
-         }' "$log"
-    rm -f "$log"
+    local out
+    out=$(uci_search "$1" "$2" 64 $((MS / 1000 + 60)) movetime "$MS") || return 1
+    echo "$(uci_field "$out" depth) $(uci_field "$out" seldepth) $(uci_field "$out" nodes)"
 }
 
 printf '%-8s %5s %8s %12s  %s\n' engine depth seldepth nodes position
 k_sum=0
 f_sum=0
 for fen in "${FENS[@]}"; do
-    read -r kd ks kn < <(search "$KURIER" "$fen")
-    read -r fd fs fn < <(search "$FSF" "$fen")
+    k=$(search "$KURIER" "$fen") || exit 1
+    f=$(search "$FSF" "$fen") || exit 1
+    read -r kd ks kn <<<"$k"
+    read -r fd fs fn <<<"$f"
     printf '%-8s %5s %8s %12s  %s\n' kurier "$kd" "$ks" "$kn" "$fen"
     printf '%-8s %5s %8s %12s\n' fsf "$fd" "$fs" "$fn"
     k_sum=$((k_sum + kd))
