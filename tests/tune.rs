@@ -137,6 +137,45 @@ fn the_tuner_recovers_known_weights() {
 }
 
 #[test]
+fn a_fit_keeps_the_rising_shapes_the_data_would_break() {
+    // The truth: a fers with three squares is worth far less than one with two (a shape the
+    // evaluation's tests forbid, `mobility.rs`). The fit must keep the line rising.
+    let mut truth = W.clone();
+    let names = W.param_names();
+    let at = |n: &str| names.iter().position(|m| m == n).unwrap();
+    *truth.param_mut(at("mobility_fers[3].mg")) -= 60;
+    *truth.param_mut(at("mobility_fers[3].eg")) -= 60;
+    let data = labelled(&playouts(3000, 200, 600, 4), &truth, 1.0);
+    let settings = Settings {
+        epochs: 30,
+        outer: 2,
+        lr: 2.0,
+        batch: 256,
+        k: Some(1.0),
+        only: vec!["mobility_fers".to_string()],
+        l2: 0.0,
+        ..Settings::default()
+    };
+    let fit = fit::<CourierEval>(&data, &W, &settings, &|_| {});
+    let end = fit.weights.params();
+    for ph in ["mg", "eg"] {
+        let line: Vec<i32> = (0..5)
+            .map(|i| end[at(&format!("mobility_fers[{i}].{ph}"))])
+            .collect();
+        assert!(line.windows(2).all(|p| p[0] <= p[1]), "{ph}: {line:?}");
+        // The data wants entry 3 below entry 2; the projection holds it at its neighbour, so
+        // the constraint binds (an unconstrained fit leaves line[3] < line[2]).
+        assert_eq!(line[3], line[2], "{ph}: {line:?}");
+    }
+    assert!(
+        fit.after.train < fit.before.train,
+        "{:?} {:?}",
+        fit.before,
+        fit.after
+    );
+}
+
+#[test]
 fn fitting_every_weight_brings_the_loss_down() {
     let (truth, _) = known();
     let data = labelled(&playouts(3000, 200, 600, 6), &truth, 1.0);

@@ -25,6 +25,7 @@ pub mod error;
 pub mod fit;
 pub mod linear;
 pub mod model;
+pub mod rising;
 
 use crate::rng::SplitMix64;
 use args::TuneArgs;
@@ -34,6 +35,7 @@ use fit::{fit_k, gradient, loss, model_evals, sigmoid, Adam};
 use kurier_rules::games::Variant;
 use linear::{Fitted, Linear};
 use model::{white_view, CourierEval, Tunable};
+use rising::{Rising, Steps};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -218,6 +220,17 @@ pub fn fit<T: Tunable>(
     );
     let first = T::params(start);
     let n = first.len();
+    // The shapes the fit must keep (a line of weights that must not fall): by name.
+    let rising = Rising::new(
+        T::rising(start)
+            .iter()
+            .map(|line| {
+                line.iter()
+                    .filter_map(|name| names.iter().position(|m| m == name))
+                    .collect()
+            })
+            .collect(),
+    );
     let mut w: Vec<f64> = first.iter().map(|&v| f64::from(v)).collect();
     let mut adam = Adam::new(n, settings.lr);
     let positions: Vec<&T::Game> = data.iter().map(|d| &d.pos).collect();
@@ -266,6 +279,11 @@ pub fn fit<T: Tunable>(
         ));
         let at: Vec<f64> = model.at.iter().map(|&v| f64::from(v)).collect();
         let delta = |w: &[f64]| -> Vec<f64> { w.iter().zip(&at).map(|(x, a)| x - a).collect() };
+        // The fit steps in coordinates that keep the rising lines rising (`rising.rs`).
+        let movable = |i: usize| chosen.has(i) && !frozen[i];
+        let steps = Steps::new(&rising, movable);
+        rising.project(&mut w, movable);
+        let mut z = steps.encode(&w);
         for epoch in 0..settings.epochs {
             let t1 = Instant::now();
             let mut batch_order = train.clone();
@@ -279,7 +297,13 @@ pub fn fit<T: Tunable>(
                         *g + 2.0 * settings.l2 * (w[i] - f64::from(first[i])) / 1e4
                     };
                 }
-                adam.step(&mut w, &g);
+                steps.chain(&mut g);
+                adam.step(&mut z, &g);
+                w = steps.decode(&mut z);
+                // The weights that stay bound the moving ones on their lines.
+                if rising.project(&mut w, movable) {
+                    z = steps.encode(&w);
+                }
             }
             let d = delta(&w);
             let train_loss = loss(k, &model_evals(&model, &train, &d), &train_t);

@@ -40,6 +40,12 @@ pub trait Tunable {
     fn evaluate_exact(pos: &Self::Game, w: &Self::Weights) -> f64;
     /// The source of the engine's table file holding `w`.
     fn source(w: &Self::Weights) -> String;
+    /// Lines of weights (by [`Tunable::names`]) that must not fall: shapes the evaluation
+    /// needs whatever the data say (mobility rising with the squares, for one). None unless
+    /// the evaluation says so.
+    fn rising(_w: &Self::Weights) -> Vec<Vec<String>> {
+        Vec::new()
+    }
 }
 
 /// `v`, a score from the side to move's point of view, from White's.
@@ -87,5 +93,8 @@ impl Tunable for CourierEval {
     }
     fn source(w: &Weights) -> String {
         w.to_source()
+    }
+    fn rising(w: &Weights) -> Vec<Vec<String>> {
+        w.rising_lines()
     }
 }
