@@ -126,68 +126,68 @@ pub const W: Weights = Weights {
 
     // -- Mobility (mobility.rs).
     mobility_knight: [
-        S(-24, -30), S(-20, -22), S(-5, -12), S(-1, -7), S(1, 3), S(5, 5), S(8, 6), S(11, 8),
-        S(14, 10),
+        S(-21, -32), S(-6, -24), S(4, -13), S(5, -11), S(15, 0), S(15, 9), S(16, 11), S(16, 11),
+        S(16, 11),
     ],
     mobility_courier: [
-        S(-18, -23), S(-8, -10), S(5, -3), S(11, 5), S(15, 8), S(20, 15), S(20, 22), S(23, 22),
-        S(24, 25), S(26, 28), S(30, 30), S(32, 33), S(35, 34), S(37, 38), S(38, 40),
+        S(-15, -24), S(-7, -12), S(5, -8), S(7, 0), S(15, 7), S(16, 15), S(16, 22), S(27, 22),
+        S(27, 24), S(28, 29), S(35, 32), S(37, 36), S(37, 36), S(39, 39), S(40, 39),
     ],
     mobility_rook: [
-        S(-23, -31), S(-9, -6), S(0, 7), S(1, 17), S(2, 28), S(5, 38), S(8, 39), S(12, 47),
-        S(16, 51), S(16, 53), S(16, 59), S(17, 61), S(22, 63), S(22, 65), S(26, 67), S(28, 68),
-        S(29, 69), S(30, 70), S(31, 71),
+        S(-24, -31), S(0, -7), S(5, 6), S(5, 21), S(8, 34), S(10, 48), S(17, 49), S(19, 58),
+        S(19, 58), S(22, 62), S(22, 70), S(24, 70), S(27, 71), S(27, 71), S(31, 71), S(31, 71),
+        S(31, 71), S(31, 71), S(31, 71),
     ],
-    mobility_alfil: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
-    mobility_fers: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
+    mobility_alfil: [S(-20, -24), S(-19, -23), S(-16, -23), S(-12, -21), S(-9, -21)],
+    mobility_fers: [S(-18, -36), S(-14, -36), S(-10, -36), S(-10, -36), S(-10, -36)],
     mobility_mann: [
-        S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13), S(13, 18), S(16, 22), S(19, 26),
-        S(22, 29),
+        S(-16, -19), S(2, -7), S(2, 4), S(7, 11), S(15, 22), S(26, 35), S(27, 40), S(31, 57),
+        S(31, 64),
     ],
-    mobility_wazir: [S(-14, -19), S(-6, -9), S(0, 0), S(5, 7), S(10, 13)],
+    mobility_wazir: [S(-18, -20), S(-7, -11), S(-3, -11), S(3, -10), S(5, -7)],
 
     // -- King safety (king_safety.rs).
-    king_shelter: 8,
-    king_attack_units: [0, 8, 8, 12, 4, 4, 8, 4, 0],
-    king_danger: (300, 3200, 700),
+    king_shelter: 17,
+    king_attack_units: [0, 9, 7, 11, -5, -1, 19, 3, 0],
+    king_danger: (299, 3200, 700),
 
     // -- Threats (threats.rs).
-    threat_by_pawn: S(66, 36),
+    threat_by_pawn: S(59, 34),
     threat_by_lesser: [
         S(0, 0), // pawn
-        S(21, 16), // knight
-        S(30, 22), // courier
-        S(34, 46), // rook
+        S(22, 15), // knight
+        S(32, 21), // courier
+        S(36, 43), // rook
         S(10, 10), // alfil
-        S(12, 12), // fers
-        S(24, 18), // mann
-        S(11, 11), // wazir
+        S(11, 10), // fers
+        S(25, 16), // mann
+        S(8, 10), // wazir
         S(0, 0), // king
     ],
-    hanging: S(26, 14),
+    hanging: S(27, 31),
 
     // -- Passed pawns and open files (pawns.rs).
-    passed_rank: [S(0, 0), S(1, 3), S(2, 3), S(2, 4), S(7, 7), S(18, 17), S(30, 25), S(0, 0)],
-    passed_free: [S(0, 0), S(0, 0), S(0, 0), S(8, 7), S(27, 24), S(46, 41), S(65, 58), S(0, 0)],
+    passed_rank: [S(0, 0), S(0, 9), S(1, 9), S(1, 9), S(8, 9), S(17, 16), S(30, 23), S(0, 0)],
+    passed_free: [S(0, 0), S(2, 6), S(3, 8), S(7, 9), S(28, 25), S(46, 42), S(64, 58), S(0, 0)],
     passed_king_them: [0, 0, 0, 1, 3, 5, 8, 0],
     passed_king_us: [0, 0, 0, 0, 1, 2, 3, 0],
-    rook_open_file: S(18, 10),
-    rook_half_open_file: S(7, 2),
+    rook_open_file: S(26, 18),
+    rook_half_open_file: S(8, 10),
 
     // -- Endgame (endgame.rs).
-    piece_count: 15,
+    piece_count: 4,
     bare_king: S(1500, 1500),
     convert_margin: 200,
-    bare_potential: [0, 120, 60, 30, 10],
+    bare_potential: [0, 106, 76, 29, 89],
     hunt_max_pieces: 2,
-    hunt_attacked: 40,
-    hunt_freedom: -8,
-    drive_edge: 10,
-    drive_close: 8,
-    scale_small_lead: (160, 14),
-    scale_wrong_colour: 8,
+    hunt_attacked: 42,
+    hunt_freedom: -24,
+    drive_edge: 15,
+    drive_close: 18,
+    scale_small_lead: (160, 25),
+    scale_wrong_colour: 7,
     rule50_start: 20,
 
     // -- Side to move.
-    tempo: 10,
+    tempo: 9,
 };
