@@ -4,6 +4,7 @@
 //! data by file and line.
 
 use kurier_engine::eval::courier::{self, Weights, W};
+use kurier_engine::eval::table::WeightTable;
 use kurier_engine::search::Searchable;
 use kurier_rules::game::{Game, MoveList};
 use kurier_rules::games::courier::Courier;

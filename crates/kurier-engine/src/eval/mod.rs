@@ -4,6 +4,7 @@
 pub mod courier;
 pub mod dual;
 pub mod schachdame;
+pub mod table;
 
 /// `fen` with the colours swapped, for the evaluations' symmetry tests (any of the three
 /// games' FEN: the board first, the side to move second): the board turned upside down, upper

@@ -259,6 +259,7 @@ mod tests {
     use super::*;
     use crate::tune::model::CourierEval;
     use kurier_engine::eval::courier::W;
+    use kurier_engine::eval::table::WeightTable;
     use kurier_rules::game::Game;
     use kurier_rules::games::courier::Courier;
 

@@ -6,6 +6,7 @@
 //! writer.
 
 use kurier_engine::eval::courier::{self, Weights};
+use kurier_engine::eval::table::WeightTable;
 use kurier_engine::search::Searchable;
 use kurier_rules::game::{Color, Game};
 use kurier_rules::games::courier::Courier;
@@ -15,7 +16,7 @@ pub trait Tunable {
     /// The game.
     type Game: Searchable;
     /// Its table of weights.
-    type Weights: Clone + Send + Sync;
+    type Weights: WeightTable + Send + Sync;
     /// The command line's name of the game.
     const NAME: &'static str = <Self::Game as Game>::NAME;
     /// The engine's source file that holds the table ([`Tunable::source`] writes one).
@@ -24,22 +25,34 @@ pub trait Tunable {
     /// The engine's table.
     fn shipped() -> Self::Weights;
     /// The fitted weights' names, in order.
-    fn names(w: &Self::Weights) -> Vec<String>;
+    fn names(w: &Self::Weights) -> Vec<String> {
+        w.param_names()
+    }
     /// The fitted weights, in order.
-    fn params(w: &Self::Weights) -> Vec<i32>;
+    fn params(w: &Self::Weights) -> Vec<i32> {
+        w.params()
+    }
     /// Sets the fitted weights, in order.
-    fn set_params(w: &mut Self::Weights, values: &[i32]);
+    fn set_params(w: &mut Self::Weights, values: &[i32]) {
+        w.set_params(values);
+    }
     /// The `i`-th fitted weight.
-    fn param_mut(w: &mut Self::Weights, i: usize) -> &mut i32;
+    fn param_mut(w: &mut Self::Weights, i: usize) -> &mut i32 {
+        w.param_mut(i)
+    }
     /// Adds `deltas[k]` to the fitted weight `start + k`.
-    fn add_params(w: &mut Self::Weights, start: usize, deltas: &[i32]);
+    fn add_params(w: &mut Self::Weights, start: usize, deltas: &[i32]) {
+        w.add_params(start, deltas);
+    }
     /// The evaluation with `w`, from the side to move's point of view, as the engine plays it.
     fn evaluate(pos: &Self::Game, w: &Self::Weights) -> i32;
     /// The evaluation with `w` before its last roundings (the side to move's point of view):
     /// what the finite differences are taken of.
     fn evaluate_exact(pos: &Self::Game, w: &Self::Weights) -> f64;
     /// The source of the engine's table file holding `w`.
-    fn source(w: &Self::Weights) -> String;
+    fn source(w: &Self::Weights) -> String {
+        w.to_source()
+    }
     /// Lines of weights (by [`Tunable::names`]) that must not fall: shapes the evaluation
     /// needs whatever the data say (mobility rising with the squares, for one). None unless
     /// the evaluation says so.
@@ -70,29 +83,11 @@ impl Tunable for CourierEval {
     fn shipped() -> Weights {
         courier::W
     }
-    fn names(w: &Weights) -> Vec<String> {
-        w.param_names()
-    }
-    fn params(w: &Weights) -> Vec<i32> {
-        w.params()
-    }
-    fn set_params(w: &mut Weights, values: &[i32]) {
-        w.set_params(values);
-    }
-    fn param_mut(w: &mut Weights, i: usize) -> &mut i32 {
-        w.param_mut(i)
-    }
-    fn add_params(w: &mut Weights, start: usize, deltas: &[i32]) {
-        w.add_params(start, deltas);
-    }
     fn evaluate(pos: &Courier, w: &Weights) -> i32 {
         courier::evaluate_with(pos, w)
     }
     fn evaluate_exact(pos: &Courier, w: &Weights) -> f64 {
         courier::evaluate_exact(pos, w)
-    }
-    fn source(w: &Weights) -> String {
-        w.to_source()
     }
     fn rising(w: &Weights) -> Vec<Vec<String>> {
         w.rising_lines()

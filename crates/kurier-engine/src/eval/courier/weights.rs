@@ -9,62 +9,7 @@
 //! (`params.rs`) goes through that one list. The evaluation reads a table through [`Table`]:
 //! the engine's is fixed at compile time, the tuner's is any `&Weights`.
 
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
-
-/// A midgame and an endgame value, tapered by the game phase at the end of the evaluation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct S(pub i32, pub i32);
-
-impl S {
-    /// Zero in both phases.
-    pub const ZERO: S = S(0, 0);
-}
-
-impl Add for S {
-    type Output = S;
-    #[inline(always)]
-    fn add(self, o: S) -> S {
-        S(self.0 + o.0, self.1 + o.1)
-    }
-}
-
-impl Sub for S {
-    type Output = S;
-    #[inline(always)]
-    fn sub(self, o: S) -> S {
-        S(self.0 - o.0, self.1 - o.1)
-    }
-}
-
-impl AddAssign for S {
-    #[inline(always)]
-    fn add_assign(&mut self, o: S) {
-        *self = *self + o;
-    }
-}
-
-impl SubAssign for S {
-    #[inline(always)]
-    fn sub_assign(&mut self, o: S) {
-        *self = *self - o;
-    }
-}
-
-impl Neg for S {
-    type Output = S;
-    #[inline(always)]
-    fn neg(self) -> S {
-        S(-self.0, -self.1)
-    }
-}
-
-impl Mul<i32> for S {
-    type Output = S;
-    #[inline(always)]
-    fn mul(self, k: i32) -> S {
-        S(self.0 * k, self.1 * k)
-    }
-}
+pub use crate::eval::table::{Field, Leaves, Shape, Tuned, WeightTable, S};
 
 /// The evaluation weights, one place to tune them. Indexed by piece, tables follow
 /// [`kurier_rules::games::courier::Piece`]: pawn, knight, courier, rook, alfil, fers, mann,
@@ -255,206 +200,16 @@ impl Table for &Weights {
     }
 }
 
-/// The shape of a field of [`Weights`] (or of a part of one): how its numbers are grouped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// One number.
-    Int,
-    /// A midgame and an endgame value, [`S`].
-    S,
-    /// A tuple of this many numbers.
-    Tuple(usize),
-    /// An array of this many parts of the inner shape.
-    Array(usize, Box<Shape>),
-}
-
-impl Shape {
-    /// How many numbers it holds.
-    pub fn len(&self) -> usize {
-        match self {
-            Shape::Int => 1,
-            Shape::S => 2,
-            Shape::Tuple(n) => *n,
-            Shape::Array(n, inner) => n * inner.len(),
-        }
-    }
-
-    /// Whether it holds no number (an empty array).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The name of its `i`-th number below the field: `[3][1].eg`, `.0`, or nothing.
-    pub fn leaf_name(&self, i: usize) -> String {
-        match self {
-            Shape::Int => String::new(),
-            Shape::S => if i == 0 { ".mg" } else { ".eg" }.to_string(),
-            Shape::Tuple(_) => format!(".{i}"),
-            Shape::Array(_, inner) => {
-                let k = inner.len();
-                format!("[{}]{}", i / k, inner.leaf_name(i % k))
-            }
-        }
-    }
-}
-
-/// A field of [`Weights`] seen as numbers: its shape and each number by index, in the order of
-/// the source text (row by row, midgame before endgame).
-pub trait Leaves {
-    /// How the numbers are grouped.
-    fn shape(&self) -> Shape;
-    /// How many numbers it holds.
-    fn count(&self) -> usize;
-    /// The `i`-th number.
-    fn leaf_mut(&mut self, i: usize) -> &mut i32;
-}
-
-impl Leaves for i32 {
-    fn shape(&self) -> Shape {
-        Shape::Int
-    }
-    #[inline]
-    fn count(&self) -> usize {
-        1
-    }
-    #[inline]
-    fn leaf_mut(&mut self, _: usize) -> &mut i32 {
-        self
-    }
-}
-
-impl Leaves for S {
-    fn shape(&self) -> Shape {
-        Shape::S
-    }
-    #[inline]
-    fn count(&self) -> usize {
-        2
-    }
-    #[inline]
-    fn leaf_mut(&mut self, i: usize) -> &mut i32 {
-        if i == 0 {
-            &mut self.0
-        } else {
-            &mut self.1
-        }
-    }
-}
-
-impl Leaves for (i32, i32) {
-    fn shape(&self) -> Shape {
-        Shape::Tuple(2)
-    }
-    #[inline]
-    fn count(&self) -> usize {
-        2
-    }
-    #[inline]
-    fn leaf_mut(&mut self, i: usize) -> &mut i32 {
-        if i == 0 {
-            &mut self.0
-        } else {
-            &mut self.1
-        }
-    }
-}
-
-impl Leaves for (i32, i32, i32) {
-    fn shape(&self) -> Shape {
-        Shape::Tuple(3)
-    }
-    #[inline]
-    fn count(&self) -> usize {
-        3
-    }
-    #[inline]
-    fn leaf_mut(&mut self, i: usize) -> &mut i32 {
-        match i {
-            0 => &mut self.0,
-            1 => &mut self.1,
-            _ => &mut self.2,
-        }
-    }
-}
-
-impl<T: Leaves, const N: usize> Leaves for [T; N] {
-    fn shape(&self) -> Shape {
-        Shape::Array(N, Box::new(self[0].shape()))
-    }
-    #[inline]
-    fn count(&self) -> usize {
-        N * self[0].count()
-    }
-    #[inline]
-    fn leaf_mut(&mut self, i: usize) -> &mut i32 {
-        let k = self[0].count();
-        self[i / k].leaf_mut(i % k)
-    }
-}
-
-/// Which numbers of a field the tuner fits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tuned {
-    /// All of them: weights.
-    All,
-    /// None of them: structure (a table of counts, a threshold, a number of plies).
-    Fixed,
-    /// Those marked true, by index (a tuple of a weight and a threshold).
-    Only(&'static [bool]),
-}
-
-impl Tuned {
-    /// Whether the `i`-th number of the field is fitted.
-    pub fn has(self, i: usize) -> bool {
-        match self {
-            Tuned::All => true,
-            Tuned::Fixed => false,
-            Tuned::Only(mask) => mask[i],
-        }
-    }
-}
-
-/// A field of [`Weights`], as [`Weights::fields`] lists it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Field {
-    /// Its name in the source.
-    pub name: &'static str,
-    /// Which of its numbers are fitted.
-    pub tuned: Tuned,
-    /// Its outermost index is the piece ([`kurier_rules::games::courier::Piece`]).
-    pub by_piece: bool,
-    /// The heading of the group of terms it opens, if it is the first of one.
-    pub section: Option<&'static str>,
-}
-
-impl Field {
-    const fn new(name: &'static str, tuned: Tuned) -> Field {
-        Field {
-            name,
-            tuned,
-            by_piece: false,
-            section: None,
-        }
-    }
-
-    const fn by_piece(self) -> Field {
-        Field {
-            by_piece: true,
-            ..self
-        }
-    }
-
-    const fn section(self, heading: &'static str) -> Field {
-        Field {
-            section: Some(heading),
-            ..self
-        }
-    }
-}
-
 use Tuned::{All, Fixed};
 
-impl Weights {
+impl WeightTable for Weights {
+    const HEADER: &'static str = super::params::HEADER;
+
+    fn piece_name(i: usize) -> String {
+        use kurier_rules::games::courier::Piece;
+        format!("{:?}", Piece::ALL[i.min(Piece::COUNT - 1)])
+    }
+
     /// Every field, in the order of the struct, each once: `visit(field, its numbers)`. The one
     /// list of the table's parameters: flattening, names and the source text follow it. A field
     /// missing here would be missing from the source `kurier tune` writes, which would then not
@@ -464,7 +219,7 @@ impl Weights {
     /// phase table: structure), `king_danger.1` (the divisor: only the ratio to `.0` counts),
     /// `convert_margin` and `scale_small_lead.0` (thresholds on the material: the evaluation
     /// is flat in them almost everywhere), `hunt_max_pieces` (a count), `rule50_start` (plies).
-    pub fn fields<'a>(&'a mut self, visit: &mut dyn FnMut(Field, &'a mut dyn Leaves)) {
+    fn fields<'a>(&'a mut self, visit: &mut dyn FnMut(Field, &'a mut dyn Leaves)) {
         let f = Field::new;
         visit(
             f("material", All)
