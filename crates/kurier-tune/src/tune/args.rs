@@ -11,14 +11,14 @@ use thiserror::Error;
 pub const TUNE_HELP: &str = "\
 Keeps the quiet positions (not in check, no mate score, quiescence = static evaluation),
 fits K, then --outer times linearises the evaluation and runs --epochs epochs of Adam on it.
-Progress on stderr; the losses before and after on stdout. Copy the written file over
-crates/kurier-engine/src/eval/courier/table.rs and rebuild to play with it.
+Progress on stderr; the losses before and after on stdout. Copy the written file over the
+game's table, crates/kurier-engine/src/eval/GAME/table.rs, and rebuild to play with it.
 Example: kurier tune --variant courier data.txt --out table.rs";
 
 /// `kurier tune`.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct TuneArgs {
-    /// The game: courier (the one evaluation with a tunable table so far)
+    /// The game: courier or schachdame (the evaluations with a tunable table so far)
     #[arg(long, value_name = "NAME")]
     pub variant: Variant,
     /// Data files, 'FEN | SCORE | RESULT' lines (kurier datagen writes them)

@@ -41,7 +41,7 @@ pub enum TuneError {
     },
     /// The variant has no tunable evaluation yet.
     #[error(
-        "{0} cannot be tuned yet: only courier's evaluation exposes its weights (--variant courier)"
+        "{0} cannot be tuned yet: only the evaluations of courier and schachdame expose their weights"
     )]
     Variant(Variant),
     /// No position is left to fit once the filter has run.

@@ -2,9 +2,9 @@
 //! ([`WeightTable`]): the lines of weights that must keep rising, the start of the source file,
 //! and the tests of the table's listing.
 
-use super::weights::Weights;
 #[cfg(test)]
 use super::weights::WeightTable;
+use super::weights::Weights;
 use kurier_rules::games::courier::Piece;
 
 impl Weights {

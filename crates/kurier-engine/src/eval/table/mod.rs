@@ -11,8 +11,8 @@ mod tapered;
 
 pub use field::{Field, Tuned};
 pub use leaves::{Leaves, Shape};
-pub use tapered::S;
 use std::fmt::Write as _;
+pub use tapered::S;
 
 /// A table of evaluation weights that the tuner can read, change and write out as source.
 pub trait WeightTable: Clone {
@@ -148,7 +148,14 @@ pub trait WeightTable: Clone {
             first = false;
             let leaves: Vec<i32> = (0..value.count()).map(|i| *value.leaf_mut(i)).collect();
             let lead = 4 + field.name.len() + 2;
-            let text = source::write_value(&value.shape(), &leaves, 4, lead, field.by_piece, &Self::piece_name);
+            let text = source::write_value(
+                &value.shape(),
+                &leaves,
+                4,
+                lead,
+                field.by_piece,
+                &Self::piece_name,
+            );
             let _ = writeln!(out, "    {}: {text},", field.name);
         });
         out.push_str("};\n");

@@ -73,4 +73,3 @@ pub(super) fn write_value(
         }
     }
 }
-

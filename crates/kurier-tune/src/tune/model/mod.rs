@@ -1,15 +1,21 @@
-//! What the tuner needs from an evaluation ([`Tunable`]), and Courier's ([`CourierEval`]).
+//! What the tuner needs from an evaluation ([`Tunable`]), and each game's that has one:
+//! Courier's ([`CourierEval`], `courier.rs`) and Schachdame's ([`SchachdameEval`],
+//! `schachdame.rs`).
 //!
 //! The machinery (reading, filtering, linearising, fitting, writing) is generic over it: a
 //! variant becomes tunable by giving its evaluation a table of weights that can be read with
 //! any values (not only a constant), numbered weights, an unrounded evaluation and a source
 //! writer.
 
-use kurier_engine::eval::courier::{self, Weights};
+mod courier;
+mod schachdame;
+
+pub use courier::CourierEval;
+pub use schachdame::SchachdameEval;
+
 use kurier_engine::eval::table::WeightTable;
 use kurier_engine::search::Searchable;
 use kurier_rules::game::{Color, Game};
-use kurier_rules::games::courier::Courier;
 
 /// An evaluation whose weights the tuner can fit.
 pub trait Tunable {
@@ -67,29 +73,5 @@ pub fn white_view<G: Game>(pos: &G, v: f64) -> f64 {
         v
     } else {
         -v
-    }
-}
-
-/// Courier's evaluation ([`kurier_engine::eval::courier`]): its table goes to
-/// `crates/kurier-engine/src/eval/courier/table.rs`.
-#[derive(Clone, Copy, Debug)]
-pub struct CourierEval;
-
-impl Tunable for CourierEval {
-    type Game = Courier;
-    type Weights = Weights;
-    const TABLE: &'static str = "crates/kurier-engine/src/eval/courier/table.rs";
-
-    fn shipped() -> Weights {
-        courier::W
-    }
-    fn evaluate(pos: &Courier, w: &Weights) -> i32 {
-        courier::evaluate_with(pos, w)
-    }
-    fn evaluate_exact(pos: &Courier, w: &Weights) -> f64 {
-        courier::evaluate_exact(pos, w)
-    }
-    fn rising(w: &Weights) -> Vec<Vec<String>> {
-        w.rising_lines()
     }
 }
