@@ -314,10 +314,6 @@ fn a_bad_data_line_names_its_file_and_line() {
     );
     assert!(run.stdout.is_empty());
     assert!(!out.exists());
-    // Dual checkers' evaluation cannot be tuned yet.
-    let run = kurier(&["tune", "--variant", "dualcheckers", file_s, "--out", out_s]);
-    assert_eq!(run.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("dualcheckers cannot be tuned yet"));
     // A field that is not in the table.
     let run = kurier(&[
         "tune",

@@ -17,7 +17,7 @@
 //!
 //! Deterministic: the shuffles depend on `--seed` only (the split is the file's tail), and every sum is taken in
 //! the same order whatever the number of threads. [`model::Tunable`] is what an evaluation
-//! must offer; Courier's is [`model::CourierEval`], Schachdame's [`model::SchachdameEval`].
+//! must offer; Courier's is [`model::CourierEval`], Schachdame's [`model::SchachdameEval`], Dual checkers' [`model::DualEval`].
 
 pub mod args;
 pub mod data;
@@ -34,7 +34,7 @@ use error::TuneError;
 use fit::{fit_k, gradient, loss, model_evals, sigmoid, Adam};
 use kurier_rules::games::Variant;
 use linear::{Fitted, Linear};
-use model::{white_view, CourierEval, SchachdameEval, Tunable};
+use model::{white_view, CourierEval, DualEval, SchachdameEval, Tunable};
 use rising::{Rising, Steps};
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -387,7 +387,7 @@ pub fn run(args: &TuneArgs, out: &mut impl Write) -> Result<(), TuneError> {
     match args.variant {
         Variant::Courier => run_with::<CourierEval>(args, &settings, &pool, out),
         Variant::Schachdame => run_with::<SchachdameEval>(args, &settings, &pool, out),
-        other => Err(TuneError::Variant(other)),
+        Variant::DualCheckers => run_with::<DualEval>(args, &settings, &pool, out),
     }
 }
 

@@ -18,7 +18,7 @@ Example: kurier tune --variant courier data.txt --out table.rs";
 /// `kurier tune`.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct TuneArgs {
-    /// The game: courier or schachdame (the evaluations with a tunable table so far)
+    /// The game: courier, schachdame or dualcheckers
     #[arg(long, value_name = "NAME")]
     pub variant: Variant,
     /// Data files, 'FEN | SCORE | RESULT' lines (kurier datagen writes them)

@@ -2,7 +2,6 @@
 
 use crate::sample::SampleError;
 use kurier_rules::game::FenError;
-use kurier_rules::games::Variant;
 use std::path::PathBuf;
 use thiserror::Error;
 
@@ -39,11 +38,6 @@ pub enum TuneError {
         /// What is wrong with the FEN.
         source: FenError,
     },
-    /// The variant has no tunable evaluation yet.
-    #[error(
-        "{0} cannot be tuned yet: only the evaluations of courier and schachdame expose their weights"
-    )]
-    Variant(Variant),
     /// No position is left to fit once the filter has run.
     #[error("no quiet position to fit: {read} read, none kept (see the counts above)")]
     NoPositions {

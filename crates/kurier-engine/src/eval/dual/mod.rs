@@ -1,7 +1,11 @@
 //! Dual-checkers evaluation and the search hooks ([`Searchable`]): engine policy, kept apart
 //! from the rules in the other files of this module.
 //!
-//! All weights live in [`W`]. Where they come from: a man is the unit (100); the king's 300 is
+//! All weights live in one table: [`Weights`] (`weights.rs`) says what each is, [`W`]
+//! (`table.rs`, the form `kurier tune --variant dualcheckers --out` writes) holds the values.
+//! The terms read it through a `Table`, so that the same code evaluates with the engine's
+//! constant table or with any other ([`evaluate_with`]: `kurier tune`). Where the first values
+//! came from: a man is the unit (100); the king's 300 is
 //! the usual value of a flying king in Russian checkers, the parent game (two and a half to
 //! three men), not raised for its direct captures until matches say so. Advancement and the back
 //! rank are the classic checkers terms; the colour term reflects docs/rules.md D3/D5: a man only
@@ -9,7 +13,10 @@
 //! colour where the enemy has none are safe from jumps and can only be taken directly. All
 //! positional weights are first guesses, marked "untuned".
 
+mod params;
 mod steps;
+mod table;
+mod weights;
 
 use crate::search::Searchable;
 use kurier_rules::bitboard::squares;
@@ -17,48 +24,20 @@ use kurier_rules::game::{Color, Game};
 use kurier_rules::games::dual::tables::{free_ray, DARK, DIAGONAL, RANK_1, RANK_8};
 use kurier_rules::games::dual::{movegen, DualCheckers, KING_MOVE_DRAW_PLIES};
 use steps::{Diagonal, DIAGONALS};
+pub use table::W;
+use weights::Table;
+pub use weights::Weights;
 
-/// The evaluation weights, one place to tune them.
-struct Weights {
-    /// A man.
-    man: i32,
-    /// A king.
-    king: i32,
-    /// Man bonus by rank from its own side (promotion race). Untuned.
-    man_rank: [i32; 8],
-    /// A man still on its own first rank, guarding against enemy promotion. Untuned.
-    back_rank: i32,
-    /// A man on a square colour where the enemy has no men: no enemy man can jump it. Untuned.
-    colour_safe: i32,
-    /// Side to move bonus (captures are compulsory: having the move matters). Untuned.
-    tempo: i32,
-    /// Per quiet step a man has (docs/rules.md D3). Untuned.
-    man_mobility: i32,
-    /// Per square a king can slide to (D8). Untuned.
-    king_mobility: i32,
-    /// A man on one of the 16 central squares (c3-f6). Untuned.
-    centre: i32,
-    /// The side to move with 0, 1, 2 or more pieces an enemy man can jump (D5): it can save one
-    /// by moving it or covering the landing square, rarely two. Untuned.
-    threatened: [i32; 3],
-    /// A man no enemy piece can stop on its way to promotion (D7), by rank from its own side;
-    /// halved while the enemy has a king, which can fly across its path (D8). Untuned.
-    runaway: [i32; 8],
+/// The engine's table, [`W`], as a [`Table`] known at compile time: the terms read constants.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shipped;
+
+impl Table for Shipped {
+    #[inline(always)]
+    fn w(&self) -> &Weights {
+        &W
+    }
 }
-
-const W: Weights = Weights {
-    man: 100,
-    king: 300,
-    man_rank: [0, 0, 3, 6, 12, 22, 40, 0],
-    back_rank: 8,
-    colour_safe: 4,
-    tempo: 8,
-    man_mobility: 2,
-    king_mobility: 2,
-    centre: 3,
-    threatened: [0, -12, -50],
-    runaway: [0, 0, 0, 0, 20, 40, 70, 0],
-};
 
 /// The 16 central squares c3-f6.
 const CENTRE: u64 = 0x0000_3C3C_3C3C_0000;
@@ -97,24 +76,25 @@ const fn build_cones() -> [[u64; 64]; 2] {
     t
 }
 
-fn side_score(pos: &DualCheckers, us: Color) -> i32 {
+fn side_score<T: Table>(pos: &DualCheckers, us: Color, t: T) -> i32 {
+    let w = t.w();
     let men = pos.men(us);
     let enemy_men = pos.men(!us);
     let enemy = pos.occupied_by(!us);
     let enemy_has_king = pos.kings(!us) != 0;
     let empty = !pos.occupied();
-    let mut score = men.count_ones() as i32 * W.man + pos.kings(us).count_ones() as i32 * W.king;
+    let mut score = men.count_ones() as i32 * w.man + pos.kings(us).count_ones() as i32 * w.king;
     for sq in squares(men) {
         let rank = match us {
             Color::White => sq / 8,
             Color::Black => 7 - sq / 8,
         };
-        score += W.man_rank[rank];
-        if W.runaway[rank] != 0 && CONE[us.index()][sq] & enemy == 0 {
+        score += w.man_rank[rank];
+        if CONE[us.index()][sq] & enemy == 0 {
             score += if enemy_has_king {
-                W.runaway[rank] / 2
+                w.runaway_king[rank]
             } else {
-                W.runaway[rank]
+                w.runaway[rank]
             };
         }
     }
@@ -122,27 +102,27 @@ fn side_score(pos: &DualCheckers, us: Color) -> i32 {
         Color::White => RANK_1,
         Color::Black => RANK_8,
     };
-    score += (men & first_rank).count_ones() as i32 * W.back_rank;
+    score += (men & first_rank).count_ones() as i32 * w.back_rank;
     for colour in [DARK, !DARK] {
         if enemy_men & colour == 0 {
-            score += (men & colour).count_ones() as i32 * W.colour_safe;
+            score += (men & colour).count_ones() as i32 * w.colour_safe;
         }
     }
-    score += (men & CENTRE).count_ones() as i32 * W.centre;
+    score += (men & CENTRE).count_ones() as i32 * w.centre;
     // docs/rules.md D3: a man steps diagonally forward onto an empty square.
     let forward = match us {
         Color::White => [Diagonal::NorthEast, Diagonal::NorthWest],
         Color::Black => [Diagonal::SouthEast, Diagonal::SouthWest],
     };
     let steps = forward.map(|d| (d.shift(men) & empty).count_ones() as i32);
-    score += (steps[0] + steps[1]) * W.man_mobility;
+    score += (steps[0] + steps[1]) * w.man_mobility;
     let occupied = pos.occupied();
     for sq in squares(pos.kings(us)) {
         let reach: u32 = DIAGONAL
             .iter()
             .map(|&d| free_ray(d, sq, occupied).count_ones())
             .sum();
-        score += reach as i32 * W.king_mobility;
+        score += reach as i32 * w.king_mobility;
     }
     score
 }
@@ -161,6 +141,22 @@ fn threatened(pos: &DualCheckers, us: Color) -> u32 {
     hit.count_ones()
 }
 
+/// The static evaluation of `pos` with the table `t`, from the side to move's point of view.
+#[inline(always)]
+fn evaluate<T: Table>(pos: &DualCheckers, t: T) -> i32 {
+    let us = pos.side_to_move();
+    let w = t.w();
+    let threats = w.threatened[(threatened(pos, us) as usize).min(2)];
+    side_score(pos, us, t) - side_score(pos, !us, t) + w.tempo + threats
+}
+
+/// The static evaluation of `pos` with the weights `w`, in centipawns (a man is 100) from the
+/// side to move's point of view: the engine's evaluation when `w` is [`W`]. Linear in every
+/// weight, so it is also what the tuner fits.
+pub fn evaluate_with(pos: &DualCheckers, w: &Weights) -> i32 {
+    evaluate(pos, w)
+}
+
 impl Searchable for DualCheckers {
     const BENCH_POSITIONS: &'static [&'static str] = &[
         kurier_rules::games::dual::START_FEN,
@@ -173,9 +169,7 @@ impl Searchable for DualCheckers {
     const BENCH_DEPTH: u32 = 12;
 
     fn evaluate(&self) -> i32 {
-        let us = self.side_to_move();
-        let threats = W.threatened[(threatened(self, us) as usize).min(2)];
-        side_score(self, us) - side_score(self, !us) + W.tempo + threats
+        evaluate(self, Shipped)
     }
 
     /// Checkers has no check.
@@ -270,6 +264,10 @@ mod tests {
         let free = DualCheckers::from_fen("8/7m/2M5/8/8/8/8/K7 w 0 1").unwrap();
         let stopped = DualCheckers::from_fen("8/m7/2M5/8/8/8/8/K7 w 0 1").unwrap();
         assert!(free.evaluate() > stopped.evaluate() + W.runaway[5] / 2);
+        assert!(
+            W.runaway_king[5] <= W.runaway[5],
+            "a king across its path halves it"
+        );
         assert_ne!(CONE[0][5 * 8 + 2] & (1 << 48), 0, "a7 is in c6's cone");
         assert_eq!(CONE[0][5 * 8 + 2] & (1 << 55), 0, "h7 is not");
         assert_eq!(CONE[0][5 * 8 + 2] & (1 << 7), 0, "h1 is behind it");
@@ -282,13 +280,13 @@ mod tests {
         let edge = DualCheckers::from_fen("7k/8/8/8/8/8/M7/8 w 0 1").unwrap();
         let centre = DualCheckers::from_fen("7k/8/8/8/3M4/8/8/8 w 0 1").unwrap();
         let (e, c) = (
-            side_score(&edge, Color::White),
-            side_score(&centre, Color::White),
+            side_score(&edge, Color::White, Shipped),
+            side_score(&centre, Color::White, Shipped),
         );
         assert!(c > e, "{c} > {e}");
         let corner = DualCheckers::from_fen("8/8/8/8/8/8/8/K6k b 0 1").unwrap();
         assert_eq!(
-            side_score(&corner, Color::White),
+            side_score(&corner, Color::White, Shipped),
             W.king + 7 * W.king_mobility
         );
     }

@@ -1,6 +1,6 @@
 //! What the tuner needs from an evaluation ([`Tunable`]), and each game's that has one:
-//! Courier's ([`CourierEval`], `courier.rs`) and Schachdame's ([`SchachdameEval`],
-//! `schachdame.rs`).
+//! Courier's ([`CourierEval`], `courier.rs`), Schachdame's ([`SchachdameEval`],
+//! `schachdame.rs`) and Dual checkers' ([`DualEval`], `dual.rs`).
 //!
 //! The machinery (reading, filtering, linearising, fitting, writing) is generic over it: a
 //! variant becomes tunable by giving its evaluation a table of weights that can be read with
@@ -8,9 +8,11 @@
 //! writer.
 
 mod courier;
+mod dual;
 mod schachdame;
 
 pub use courier::CourierEval;
+pub use dual::DualEval;
 pub use schachdame::SchachdameEval;
 
 use kurier_engine::eval::table::WeightTable;
