@@ -225,7 +225,8 @@ mod tests {
     #[test]
     fn start_is_level_and_material_counts() {
         let start = DualCheckers::start();
-        assert_eq!(start.evaluate(), W.tempo);
+        // Both sides alike, nothing threatened: the side to move's terms alone.
+        assert_eq!(start.evaluate(), W.tempo + W.threatened[0]);
         let up = DualCheckers::from_fen("8/8/8/8/8/8/1k6/K1K5 w 0 1").unwrap();
         assert!(up.evaluate() > 250);
     }

@@ -8,22 +8,22 @@ use super::weights::Weights;
 #[rustfmt::skip]
 pub const W: Weights = Weights {
     // -- Material.
-    man: 100,
-    king: 300,
+    man: 139,
+    king: 347,
 
     // -- Men.
-    man_rank: [0, 0, 3, 6, 12, 22, 40, 0],
-    back_rank: 8,
-    colour_safe: 4,
-    tempo: 8,
+    man_rank: [14, 6, 6, 6, 6, 32, 51, 0],
+    back_rank: 22,
+    colour_safe: -9,
+    tempo: -11,
 
     // -- Mobility and the centre.
-    man_mobility: 2,
-    king_mobility: 2,
-    centre: 3,
+    man_mobility: -1,
+    king_mobility: -13,
+    centre: 9,
 
     // -- Threats and runaways.
-    threatened: [0, -12, -50],
-    runaway: [0, 0, 0, 0, 20, 40, 70, 0],
-    runaway_king: [0, 0, 0, 0, 10, 20, 35, 0],
+    threatened: [17, -45, -53],
+    runaway: [-3, -6, -1, 6, 51, 84, 129, 0],
+    runaway_king: [-12, -33, -33, -33, -33, -33, 26, 0],
 };
