@@ -51,19 +51,6 @@ impl Weights {
     }
 }
 
-/// The start of `table.rs`.
-pub(super) const HEADER: &str = "\
-//! The Courier evaluation's weights, the values: what each one means and where its first value
-//! came from is on the fields of [`Weights`] (`weights.rs`). `kurier tune --variant courier
-//! --out FILE.rs` writes a file of this form; a tuned table replaces this file as it is.
-
-use super::weights::{Weights, S};
-
-/// The weights the engine plays with.
-#[rustfmt::skip]
-pub const W: Weights = Weights {
-";
-
 #[cfg(test)]
 mod tests {
     use super::super::table::W;

@@ -203,7 +203,7 @@ impl Table for &Weights {
 use Tuned::{All, Fixed};
 
 impl WeightTable for Weights {
-    const HEADER: &'static str = super::params::HEADER;
+    const HEADER: &'static str = HEADER;
 
     fn piece_name(i: usize) -> String {
         use kurier_rules::games::courier::Piece;
@@ -291,3 +291,16 @@ impl WeightTable for Weights {
         visit(f("tempo", All).section("Side to move."), &mut self.tempo);
     }
 }
+
+/// The start of `table.rs`.
+const HEADER: &str = "\
+//! The Courier evaluation's weights, the values: what each one means and where its first value
+//! came from is on the fields of [`Weights`] (`weights.rs`). `kurier tune --variant courier
+//! --out FILE.rs` writes a file of this form; a tuned table replaces this file as it is.
+
+use super::weights::{Weights, S};
+
+/// The weights the engine plays with.
+#[rustfmt::skip]
+pub const W: Weights = Weights {
+";

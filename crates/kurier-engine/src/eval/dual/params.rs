@@ -18,19 +18,6 @@ impl Weights {
     }
 }
 
-/// The start of `table.rs`.
-pub(super) const HEADER: &str = "\
-//! The Dual-checkers evaluation's weights, the values: what each one means is on the fields of
-//! [`Weights`] (`weights.rs`). `kurier tune --variant dualcheckers --out FILE.rs` writes a file
-//! of this form; a tuned table replaces this file as it is.
-
-use super::weights::Weights;
-
-/// The weights the engine plays with.
-#[rustfmt::skip]
-pub const W: Weights = Weights {
-";
-
 #[cfg(test)]
 mod tests {
     use super::super::table::W;

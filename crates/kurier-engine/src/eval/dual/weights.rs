@@ -53,7 +53,7 @@ impl Table for &Weights {
 }
 
 impl WeightTable for Weights {
-    const HEADER: &'static str = super::params::HEADER;
+    const HEADER: &'static str = HEADER;
 
     fn piece_name(i: usize) -> String {
         ["Man", "King"][i.min(1)].to_string()
@@ -82,3 +82,16 @@ impl WeightTable for Weights {
         visit(f("runaway_king", All), &mut self.runaway_king);
     }
 }
+
+/// The start of `table.rs`.
+const HEADER: &str = "\
+//! The Dual-checkers evaluation's weights, the values: what each one means is on the fields of
+//! [`Weights`] (`weights.rs`). `kurier tune --variant dualcheckers --out FILE.rs` writes a file
+//! of this form; a tuned table replaces this file as it is.
+
+use super::weights::Weights;
+
+/// The weights the engine plays with.
+#[rustfmt::skip]
+pub const W: Weights = Weights {
+";

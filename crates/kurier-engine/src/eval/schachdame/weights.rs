@@ -89,7 +89,7 @@ impl Table for &Weights {
 }
 
 impl WeightTable for Weights {
-    const HEADER: &'static str = super::params::HEADER;
+    const HEADER: &'static str = HEADER;
 
     fn piece_name(i: usize) -> String {
         use kurier_rules::games::schachdame::Piece;
@@ -132,3 +132,17 @@ impl WeightTable for Weights {
         visit(f("tempo", All).section("Side to move."), &mut self.tempo);
     }
 }
+
+/// The start of `table.rs`.
+const HEADER: &str = "\
+//! The Schachdame evaluation's weights, the values: what each one means and where its first
+//! value came from is on the fields of [`Weights`] (`weights.rs`). `kurier tune --variant
+//! schachdame --out FILE.rs` writes a file of this form; a tuned table replaces this file as it
+//! is.
+
+use super::weights::{Weights, S};
+
+/// The weights the engine plays with.
+#[rustfmt::skip]
+pub const W: Weights = Weights {
+";
