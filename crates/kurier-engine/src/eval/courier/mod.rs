@@ -24,6 +24,7 @@ mod endgame;
 mod king_safety;
 mod material;
 mod mobility;
+#[cfg(test)]
 mod params;
 mod pawns;
 mod pst;

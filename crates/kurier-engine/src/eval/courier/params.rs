@@ -1,86 +1,16 @@
-//! Courier's table as the tuner sees it beyond what every table offers
-//! ([`WeightTable`]): the lines of weights that must keep rising, the start of the source file,
-//! and the tests of the table's listing.
-
-#[cfg(test)]
-use super::weights::WeightTable;
-use super::weights::Weights;
-use kurier_rules::games::courier::Piece;
-
-impl Weights {
-    /// The weights that must not fall along a line, each line as names of
-    /// [`Weights::param_names`] in order (a weight never below the one before it): the shapes
-    /// the evaluation's tests check, which a fit must keep (`kurier tune` projects onto them).
-    /// Mobility rises with the squares (`mobility.rs`), a passed pawn's shares rise with its
-    /// rank (`pawns.rs`: the ranks a pawn can stand on, 2nd to 7th), a pawn's endgame square
-    /// value rises with its rank on every file (`pst.rs`).
-    pub fn rising_lines(&self) -> Vec<Vec<String>> {
-        let mut lines = Vec::new();
-        let phases = [".mg", ".eg"];
-        let mobility = [
-            ("mobility_knight", self.mobility_knight.len()),
-            ("mobility_courier", self.mobility_courier.len()),
-            ("mobility_rook", self.mobility_rook.len()),
-            ("mobility_alfil", self.mobility_alfil.len()),
-            ("mobility_fers", self.mobility_fers.len()),
-            ("mobility_mann", self.mobility_mann.len()),
-            ("mobility_wazir", self.mobility_wazir.len()),
-        ];
-        for (name, n) in mobility {
-            for ph in phases {
-                lines.push((0..n).map(|i| format!("{name}[{i}]{ph}")).collect());
-            }
-        }
-        for name in ["passed_rank", "passed_free"] {
-            for ph in phases {
-                lines.push((1..7).map(|r| format!("{name}[{r}]{ph}")).collect());
-            }
-        }
-        for name in ["passed_king_them", "passed_king_us"] {
-            lines.push((1..7).map(|r| format!("{name}[{r}]")).collect());
-        }
-        let pawn = Piece::Pawn as usize;
-        for f in 0..self.pst[pawn][0].len() {
-            lines.push(
-                (1..7)
-                    .map(|r| format!("pst[{pawn}][{r}][{f}].eg"))
-                    .collect(),
-            );
-        }
-        lines
-    }
-}
+//! The tests of Courier's weight table as the tuner sees it: its rising lines, its source text
+//! and its listing of the numbers (`weights.rs`: the `WeightTable` impl).
 
 #[cfg(test)]
 mod tests {
     use super::super::table::W;
-    use super::*;
+    use super::super::weights::WeightTable;
+    use crate::eval::table::checks;
 
     #[test]
     fn the_rising_lines_name_weights_and_the_shipped_table_keeps_them() {
-        let names = W.param_names();
-        let values = W.params();
-        let lines = W.rising_lines();
-        assert!(lines.len() > 20);
-        for line in &lines {
-            let at: Vec<usize> = line
-                .iter()
-                .map(|n| {
-                    names
-                        .iter()
-                        .position(|m| m == n)
-                        .unwrap_or_else(|| panic!("{n}"))
-                })
-                .collect();
-            for pair in at.windows(2) {
-                assert!(
-                    values[pair[0]] <= values[pair[1]],
-                    "{} > {}",
-                    names[pair[0]],
-                    names[pair[1]]
-                );
-            }
-        }
+        assert!(W.rising_lines().len() > 20);
+        checks::keeps_its_rising_lines(&W);
     }
 
     #[test]
@@ -90,10 +20,7 @@ mod tests {
 
     #[test]
     fn every_number_of_the_table_is_listed_once() {
-        let mut w = W.clone();
-        let mut numbers = 0;
-        w.fields(&mut |_, v| numbers += v.count());
-        assert_eq!(numbers * 4, std::mem::size_of::<Weights>());
+        checks::lists_every_number_once(&W);
     }
 
     #[test]

@@ -290,6 +290,48 @@ impl WeightTable for Weights {
         visit(f("rule50_start", Fixed), &mut self.rule50_start);
         visit(f("tempo", All).section("Side to move."), &mut self.tempo);
     }
+
+    /// The weights that must not fall along a line, each line as names of
+    /// [`Weights::param_names`] in order (a weight never below the one before it): the shapes
+    /// the evaluation's tests check, which a fit must keep (`kurier tune` projects onto them).
+    /// Mobility rises with the squares (`mobility.rs`), a passed pawn's shares rise with its
+    /// rank (`pawns.rs`: the ranks a pawn can stand on, 2nd to 7th), a pawn's endgame square
+    /// value rises with its rank on every file (`pst.rs`).
+    fn rising_lines(&self) -> Vec<Vec<String>> {
+        let mut lines = Vec::new();
+        let phases = [".mg", ".eg"];
+        let mobility = [
+            ("mobility_knight", self.mobility_knight.len()),
+            ("mobility_courier", self.mobility_courier.len()),
+            ("mobility_rook", self.mobility_rook.len()),
+            ("mobility_alfil", self.mobility_alfil.len()),
+            ("mobility_fers", self.mobility_fers.len()),
+            ("mobility_mann", self.mobility_mann.len()),
+            ("mobility_wazir", self.mobility_wazir.len()),
+        ];
+        for (name, n) in mobility {
+            for ph in phases {
+                lines.push((0..n).map(|i| format!("{name}[{i}]{ph}")).collect());
+            }
+        }
+        for name in ["passed_rank", "passed_free"] {
+            for ph in phases {
+                lines.push((1..7).map(|r| format!("{name}[{r}]{ph}")).collect());
+            }
+        }
+        for name in ["passed_king_them", "passed_king_us"] {
+            lines.push((1..7).map(|r| format!("{name}[{r}]")).collect());
+        }
+        let pawn = kurier_rules::games::courier::Piece::Pawn as usize;
+        for f in 0..self.pst[pawn][0].len() {
+            lines.push(
+                (1..7)
+                    .map(|r| format!("pst[{pawn}][{r}][{f}].eg"))
+                    .collect(),
+            );
+        }
+        lines
+    }
 }
 
 /// The start of `table.rs`.

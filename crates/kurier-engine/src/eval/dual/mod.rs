@@ -13,6 +13,7 @@
 //! colour where the enemy has none are safe from jumps and can only be taken directly. All
 //! positional weights are first guesses, marked "untuned".
 
+#[cfg(test)]
 mod params;
 mod steps;
 mod table;

@@ -81,6 +81,16 @@ impl WeightTable for Weights {
         visit(f("runaway", All), &mut self.runaway);
         visit(f("runaway_king", All), &mut self.runaway_king);
     }
+
+    /// The weights that must not fall along a line, each line as names of
+    /// [`WeightTable::param_names`] in order: a man's bonus by rank and a runaway's, from the
+    /// 2nd rank to the 7th (docs/rules.md D7: a man on the last rank is a king).
+    fn rising_lines(&self) -> Vec<Vec<String>> {
+        ["man_rank", "runaway", "runaway_king"]
+            .iter()
+            .map(|name| (1..7).map(|r| format!("{name}[{r}]")).collect())
+            .collect()
+    }
 }
 
 /// The start of `table.rs`.

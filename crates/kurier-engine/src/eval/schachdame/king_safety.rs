@@ -1,5 +1,5 @@
 //! King safety: the pawns in front of the king, the enemy bishops around it and the checks
-//! they could give (docs/rules.md S3: the king steps one square diagonally).
+//! they could give (docs/rules.md S4: the king steps one square diagonally).
 
 use super::attack_info::AttackInfo;
 use super::weights::{Table, S};

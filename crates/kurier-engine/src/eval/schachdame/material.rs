@@ -6,7 +6,7 @@ use kurier_rules::game::Color;
 use kurier_rules::games::schachdame::{Piece, Schachdame};
 
 /// `sq` as `color` sees it: White's squares as they are, Black's board turned half round
-/// (h8 is Black's a1), so that both sides' pieces start on the same own squares (S2) and every
+/// (h8 is Black's a1), so that both sides' pieces start on the same own squares (S3) and every
 /// own square is dark, as every square in play is (S1).
 #[inline(always)]
 pub(super) fn own_square(color: Color, sq: usize) -> usize {

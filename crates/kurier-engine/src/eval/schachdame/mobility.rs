@@ -1,4 +1,4 @@
-//! Mobility: how many squares each bishop can use (docs/rules.md S3: bishops slide
+//! Mobility: how many squares each bishop can use (docs/rules.md S4: bishops slide
 //! diagonally, so on the dark squares only).
 
 use super::attack_info::AttackInfo;

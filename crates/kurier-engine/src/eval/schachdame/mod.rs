@@ -19,6 +19,7 @@ mod attack_info;
 mod king_safety;
 mod material;
 mod mobility;
+#[cfg(test)]
 mod params;
 mod pawns;
 mod table;
@@ -161,7 +162,7 @@ mod tests {
     use kurier_rules::game::MoveList;
 
     /// `fen` with the colours swapped: the board turned half round (Schachdame's two sides stand
-    /// as each other's half-turn, docs/rules.md S2; turning it upside down would put the pieces
+    /// as each other's half-turn, docs/rules.md S3; turning it upside down would put the pieces
     /// on light squares), upper and lower case exchanged, the other side to move.
     fn rotate(fen: &str) -> String {
         let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();

@@ -1,4 +1,4 @@
-//! Pawns: passed pawns (no enemy pawn can stop them: docs/rules.md S3, pawns move and capture
+//! Pawns: passed pawns (no enemy pawn can stop them: docs/rules.md S4, pawns move and capture
 //! one step diagonally forward), pawns defended by pawns, pawns that cannot move.
 
 use super::weights::{Table, S};

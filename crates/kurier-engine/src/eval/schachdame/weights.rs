@@ -23,7 +23,7 @@ pub struct Weights {
     /// [`FULL_PHASE`].
     pub phase: [i32; 3],
     /// Piece-square tables, `pst[piece][rank][k]`: the square as seen from the piece's own side
-    /// (Black's board turned half round, as its pieces stand at the start: docs/rules.md S2),
+    /// (Black's board turned half round, as its pieces stand at the start: docs/rules.md S3),
     /// its rank from the own first rank and `k` the dark square's place in the rank from the
     /// a-file side (0..4; every square in play is dark, S1). First values: the pawn's, the hand
     /// evaluation's bonus by rank, (0, 0), (0, 0), (4, 8), (8, 16), (14, 30), (24, 50),
@@ -130,6 +130,32 @@ impl WeightTable for Weights {
         );
         visit(f("hanging", All), &mut self.hanging);
         visit(f("tempo", All).section("Side to move."), &mut self.tempo);
+    }
+
+    /// The weights that must not fall along a line, each line as names of
+    /// [`WeightTable::param_names`] in order: bishop mobility rises with the squares, a passed
+    /// pawn's bonus with its rank (the ranks a pawn can stand on, 1st to 7th: docs/rules.md S3 and S6,
+    /// two pawns start on the first rank), and so does a pawn's endgame square value on every
+    /// file.
+    fn rising_lines(&self) -> Vec<Vec<String>> {
+        let mut lines = Vec::new();
+        for ph in [".mg", ".eg"] {
+            lines.push(
+                (0..self.mobility_bishop.len())
+                    .map(|i| format!("mobility_bishop[{i}]{ph}"))
+                    .collect(),
+            );
+            lines.push((0..7).map(|r| format!("passed[{r}]{ph}")).collect());
+        }
+        let pawn = kurier_rules::games::schachdame::Piece::Pawn as usize;
+        for k in 0..4 {
+            lines.push(
+                (0..7)
+                    .map(|r| format!("pst[{pawn}][{r}][{k}].eg"))
+                    .collect(),
+            );
+        }
+        lines
     }
 }
 

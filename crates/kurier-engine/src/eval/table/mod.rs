@@ -28,6 +28,14 @@ pub trait WeightTable: Clone {
     /// compile.
     fn fields<'a>(&'a mut self, visit: &mut dyn FnMut(Field, &'a mut dyn Leaves));
 
+    /// The weights that must not fall along a line, each line as names of
+    /// [`WeightTable::param_names`] in order (a weight never below the one before it): shapes
+    /// the evaluation needs whatever the data say, which a fit keeps (`kurier tune` steps along
+    /// them). None unless the table says so.
+    fn rising_lines(&self) -> Vec<Vec<String>> {
+        Vec::new()
+    }
+
     /// Calls `f` with the name (`pst[1][3][2].mg`) and the value of every weight the tuner fits,
     /// in the order of the fields (the order of [`WeightTable::params`] and
     /// [`Weights::param_mut`]'s indices).
@@ -160,5 +168,45 @@ pub trait WeightTable: Clone {
         });
         out.push_str("};\n");
         out
+    }
+}
+
+/// Checks every game's table passes, called from each game's `params.rs` tests.
+#[cfg(test)]
+pub(crate) mod checks {
+    use super::WeightTable;
+
+    /// Every name of `w`'s rising lines is a fitted weight, and `w` keeps each line rising.
+    pub(crate) fn keeps_its_rising_lines<T: WeightTable>(w: &T) {
+        let names = w.param_names();
+        let values = w.params();
+        for line in &w.rising_lines() {
+            let at: Vec<usize> = line
+                .iter()
+                .map(|n| {
+                    names
+                        .iter()
+                        .position(|m| m == n)
+                        .unwrap_or_else(|| panic!("{n}"))
+                })
+                .collect();
+            for pair in at.windows(2) {
+                assert!(
+                    values[pair[0]] <= values[pair[1]],
+                    "{} > {}",
+                    names[pair[0]],
+                    names[pair[1]]
+                );
+            }
+        }
+    }
+
+    /// [`WeightTable::fields`] lists every number of `w` once: their count, four bytes each,
+    /// is the struct's size (a table holds `i32`s only).
+    pub(crate) fn lists_every_number_once<T: WeightTable>(w: &T) {
+        let mut w = w.clone();
+        let mut numbers = 0;
+        w.fields(&mut |_, v| numbers += v.count());
+        assert_eq!(numbers * 4, std::mem::size_of::<T>());
     }
 }

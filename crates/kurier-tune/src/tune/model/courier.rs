@@ -23,7 +23,4 @@ impl Tunable for CourierEval {
     fn evaluate_exact(pos: &Courier, w: &Weights) -> f64 {
         courier::evaluate_exact(pos, w)
     }
-    fn rising(w: &Weights) -> Vec<Vec<String>> {
-        w.rising_lines()
-    }
 }

@@ -24,7 +24,4 @@ impl Tunable for DualEval {
     fn evaluate_exact(pos: &DualCheckers, w: &Weights) -> f64 {
         f64::from(dual::evaluate_with(pos, w))
     }
-    fn rising(w: &Weights) -> Vec<Vec<String>> {
-        w.rising_lines()
-    }
 }

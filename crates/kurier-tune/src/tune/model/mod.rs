@@ -64,8 +64,8 @@ pub trait Tunable {
     /// Lines of weights (by [`Tunable::names`]) that must not fall: shapes the evaluation
     /// needs whatever the data say (mobility rising with the squares, for one). None unless
     /// the evaluation says so.
-    fn rising(_w: &Self::Weights) -> Vec<Vec<String>> {
-        Vec::new()
+    fn rising(w: &Self::Weights) -> Vec<Vec<String>> {
+        w.rising_lines()
     }
 }
 

@@ -23,7 +23,4 @@ impl Tunable for SchachdameEval {
     fn evaluate_exact(pos: &Schachdame, w: &Weights) -> f64 {
         schachdame::evaluate_exact(pos, w)
     }
-    fn rising(w: &Weights) -> Vec<Vec<String>> {
-        w.rising_lines()
-    }
 }
