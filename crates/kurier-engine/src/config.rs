@@ -426,7 +426,7 @@ fn apply(options: &mut Options, key: &str, value: &DeValue<'_>, at: At) -> Optio
             .map(|n| n.to_string())
             .ok(),
         (Kind::Check, DeValue::Boolean(b)) => Some(b.to_string()),
-        (Kind::Combo(_), DeValue::String(s)) => Some(s.to_string()),
+        (Kind::Combo(_) | Kind::Text, DeValue::String(s)) => Some(s.to_string()),
         _ => None,
     };
     let default = Options::default().value(option);
@@ -442,6 +442,7 @@ fn apply(options: &mut Options, key: &str, value: &DeValue<'_>, at: At) -> Optio
                     format!("one of {}", quoted.join(", "))
                 }
                 Kind::Spin { .. } => option.expected(),
+                Kind::Text => "a string: a file name, or \"builtin\"".to_string(),
             },
             found: describe(value),
             default,
@@ -596,6 +597,7 @@ mod tests {
                         );
                     }
                 }
+                Kind::Text => assert!(comment.contains("builtin"), "{name}"),
             }
         }
     }

@@ -21,6 +21,7 @@
 pub mod bench;
 pub mod config;
 pub mod eval;
+pub mod nnue;
 pub mod options;
 pub mod protocol;
 pub mod search;

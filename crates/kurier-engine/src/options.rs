@@ -32,6 +32,8 @@ pub enum Kind {
     Check,
     /// One of these words.
     Combo(&'static [&'static str]),
+    /// Any text (a file name).
+    Text,
 }
 
 /// One option of the engine.
@@ -57,6 +59,10 @@ pub enum Opt {
     /// that XBoard 4.9.1 relays intact (`kurier_wire::relay::xboard_form`), not as its full
     /// comma-leg path.
     XBoardShortCaptures,
+    /// Evaluate with the neural network where the game has one (Courier), else classically.
+    UseNnue,
+    /// A network file to evaluate with instead of the built-in one (for the game it is for).
+    EvalFile,
 }
 
 const LOG_LEVELS: &[&str] = &["off", "error", "warn", "info", "debug", "trace"];
@@ -74,7 +80,7 @@ const COURIER_STARTS: &[&str] = &["ceremony", "array"];
 
 impl Opt {
     /// Every option, in the order GUIs list them.
-    pub const ALL: [Opt; 9] = [
+    pub const ALL: [Opt; 11] = [
         Opt::Variant,
         Opt::Hash,
         Opt::Threads,
@@ -84,6 +90,8 @@ impl Opt {
         Opt::CourierStart,
         Opt::LogLevel,
         Opt::XBoardShortCaptures,
+        Opt::UseNnue,
+        Opt::EvalFile,
     ];
 
     /// The name GUIs show and send (`setoption name NAME`, `option NAME=`).
@@ -98,6 +106,8 @@ impl Opt {
             Opt::CourierStart => "CourierStart",
             Opt::LogLevel => "LogLevel",
             Opt::XBoardShortCaptures => "XBoardShortCaptures",
+            Opt::UseNnue => "UseNNUE",
+            Opt::EvalFile => "EvalFile",
         }
     }
 
@@ -113,6 +123,8 @@ impl Opt {
             Opt::CourierStart => "courier_start",
             Opt::LogLevel => "log_level",
             Opt::XBoardShortCaptures => "xboard_short_captures",
+            Opt::UseNnue => "use_nnue",
+            Opt::EvalFile => "eval_file",
         }
     }
 
@@ -128,7 +140,7 @@ impl Opt {
                 min: 1,
                 max: MAX_THREADS as u64,
             },
-            Opt::Ponder | Opt::XBoardShortCaptures => Kind::Check,
+            Opt::Ponder | Opt::XBoardShortCaptures | Opt::UseNnue => Kind::Check,
             Opt::MultiPv => Kind::Spin {
                 min: 1,
                 max: MAX_MULTIPV as u64,
@@ -136,6 +148,7 @@ impl Opt {
             Opt::MoveOverhead => Kind::Spin { min: 0, max: 5000 },
             Opt::CourierStart => Kind::Combo(COURIER_STARTS),
             Opt::LogLevel => Kind::Combo(LOG_LEVELS),
+            Opt::EvalFile => Kind::Text,
         }
     }
 
@@ -155,6 +168,10 @@ impl Opt {
             Opt::XBoardShortCaptures => {
                 "XBoard only: send Dual-checkers captures of 3+ legs in the short form XBoard 4.9.1 relays intact"
             }
+            Opt::UseNnue => "evaluate with the built-in neural network where the game has one (Courier)",
+            Opt::EvalFile => {
+                "network file (kurier train) used instead of the built-in one for its game; builtin: none"
+            }
         }
     }
 
@@ -164,6 +181,7 @@ impl Opt {
             Kind::Spin { min, max } => format!("a whole number from {min} to {max}"),
             Kind::Check => "true or false".to_string(),
             Kind::Combo(choices) => format!("one of {}", choices.join(", ")),
+            Kind::Text => "a file name, or builtin".to_string(),
         }
     }
 
@@ -256,7 +274,14 @@ pub struct Options {
     /// (`kurier_wire::relay`); a host that reads full paths turns it off to get the comma-leg
     /// path form of the contract (docs/protocols.md).
     pub xboard_short_captures: bool,
+    /// Evaluate with the game's network where it has one ([`Opt::UseNnue`]).
+    pub use_nnue: bool,
+    /// The network file to load ([`Opt::EvalFile`]); [`BUILTIN_NET`]: none, the built-in one.
+    pub eval_file: String,
 }
+
+/// The [`Opt::EvalFile`] value that loads no file: the built-in network is used.
+pub const BUILTIN_NET: &str = "builtin";
 
 impl Default for Options {
     fn default() -> Self {
@@ -270,6 +295,8 @@ impl Default for Options {
             courier_start: CourierStart::Ceremony,
             log_level: LevelFilter::Warn,
             xboard_short_captures: true,
+            use_nnue: true,
+            eval_file: BUILTIN_NET.to_string(),
         }
     }
 }
@@ -295,6 +322,8 @@ impl Options {
             },
             Opt::LogLevel => self.log_level.as_str().to_ascii_lowercase(),
             Opt::XBoardShortCaptures => self.xboard_short_captures.to_string(),
+            Opt::UseNnue => self.use_nnue.to_string(),
+            Opt::EvalFile => self.eval_file.clone(),
         }
     }
 
@@ -337,6 +366,7 @@ impl Options {
                 match opt {
                     Opt::Ponder => self.ponder = b,
                     Opt::XBoardShortCaptures => self.xboard_short_captures = b,
+                    Opt::UseNnue => self.use_nnue = b,
                     _ => unreachable!("{opt:?} is not a check option"),
                 }
             }
@@ -356,6 +386,15 @@ impl Options {
                     }
                     Opt::LogLevel => self.log_level = word.parse().map_err(|_| bad())?,
                     _ => unreachable!("{opt:?} is not a combo option"),
+                }
+            }
+            Kind::Text => {
+                if value.is_empty() || value.contains(['\n', '\r', '\0']) {
+                    return Err(bad());
+                }
+                match opt {
+                    Opt::EvalFile => self.eval_file = value.to_string(),
+                    _ => unreachable!("{opt:?} is not a text option"),
                 }
             }
         }

@@ -4,7 +4,8 @@
 //! XBoard sessions share for option side effects.
 
 use super::thinker::Thinker;
-use crate::options::{Kind, Opt, Options};
+use crate::nnue::Network;
+use crate::options::{Kind, Opt, Options, BUILTIN_NET};
 use crate::search::tt::HashError;
 use kurier_rules::games::Variant;
 use kurier_wire::uci::{UciOption, UciOptionKind};
@@ -25,6 +26,9 @@ pub fn uci_option(options: &Options, opt: Opt) -> UciOption {
         Kind::Combo(choices) => UciOptionKind::Combo {
             default: Some(value),
             vars: choices.iter().map(|c| c.to_string()).collect(),
+        },
+        Kind::Text => UciOptionKind::String {
+            default: Some(value),
         },
     };
     UciOption {
@@ -47,6 +51,7 @@ pub fn xboard_option(options: &Options, opt: Opt) -> XboardOption {
             choices: choices.iter().map(|c| c.to_string()).collect(),
             selected: choices.iter().position(|c| *c == value),
         },
+        Kind::Text => XboardOptionKind::String(value),
     };
     XboardOption {
         name: opt.name().to_string(),
@@ -61,6 +66,36 @@ pub fn xboard_options(options: &Options) -> Vec<XboardOption> {
         .filter(|o| !o.xboard_native())
         .map(|o| xboard_option(options, o))
         .collect()
+}
+
+/// The network `EvalFile` names: `None` for [`BUILTIN_NET`], else the file read and checked.
+pub fn load_net(name: &str) -> Result<Option<Network>, String> {
+    if name == BUILTIN_NET {
+        return Ok(None);
+    }
+    let bytes = std::fs::read(name).map_err(|e| e.to_string())?;
+    Network::from_bytes(&bytes)
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
+/// Applies the network options of `options` to a new session's `thinker` (`UseNNUE`, and the
+/// `EvalFile` of `engine.toml`); what to tell the user when the file cannot be used.
+pub fn start_net(options: &Options, thinker: &mut Thinker) -> Option<Notice> {
+    thinker.set_use_nnue(options.use_nnue);
+    match load_net(&options.eval_file) {
+        Ok(net) => {
+            thinker.set_net(net.map(std::sync::Arc::new));
+            None
+        }
+        Err(e) => Some(Notice {
+            text: format!(
+                "EvalFile {}: {e}; using the built-in networks",
+                options.eval_file
+            ),
+            refused: true,
+        }),
+    }
 }
 
 /// Something the user must be told about an option: each protocol says it its own way (UCI
@@ -123,6 +158,38 @@ pub fn apply(opt: Opt, options: &Options, session: &mut impl Effects) -> std::io
         Opt::Threads => {
             session.stop_search();
             session.thinker().set_threads(options.threads);
+        }
+        Opt::UseNnue => {
+            session.stop_search();
+            session.thinker().set_use_nnue(options.use_nnue);
+        }
+        Opt::EvalFile => {
+            session.stop_search();
+            match load_net(&options.eval_file) {
+                Ok(net) => {
+                    let text = match &net {
+                        Some(n) => format!(
+                            "EvalFile {}: network for {} ({:016x})",
+                            options.eval_file,
+                            n.variant(),
+                            n.hash()
+                        ),
+                        None => "EvalFile builtin: the built-in networks".to_string(),
+                    };
+                    session.thinker().set_net(net.map(std::sync::Arc::new));
+                    session.notify(Notice {
+                        text,
+                        refused: false,
+                    })?;
+                }
+                Err(e) => session.notify(Notice {
+                    text: format!(
+                        "EvalFile {}: {e}; keeping the network in use",
+                        options.eval_file
+                    ),
+                    refused: true,
+                })?,
+            }
         }
         Opt::Variant => session.restart_game(options.variant)?,
         Opt::Ponder if !options.ponder => session.stop_pondering(),

@@ -3,6 +3,7 @@
 //! command loop at any moment, so the loop keeps answering `isready`, `stop` and `quit`.
 
 use super::session::{Answer, AnyRecord};
+use crate::nnue::Network;
 use crate::search::tt::HashError;
 use crate::search::{Control, Info, Limits, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -58,6 +59,10 @@ pub struct Thinker {
     answered: Arc<Answered>,
     /// Search threads.
     threads: usize,
+    /// Evaluate with a network where the game has one.
+    use_nnue: bool,
+    /// The network loaded by `EvalFile`, if any.
+    net: Option<Arc<Network>>,
 }
 
 impl Thinker {
@@ -72,6 +77,39 @@ impl Thinker {
             abort: Arc::new(AtomicBool::new(false)),
             answered: Arc::new(Answered::default()),
             threads,
+            use_nnue: true,
+            net: None,
+        }
+    }
+
+    /// A network loaded from a file, used for its game instead of the built-in one; `None`:
+    /// the built-in networks (stops any search).
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        self.net = net.clone();
+        match self.searcher_mut() {
+            Some(searcher) => searcher.set_net(net),
+            None => {
+                log::error!("the searcher is still shared after its job ended; starting anew");
+                let use_nnue = self.use_nnue;
+                *self = Thinker::new(self.hash_mb(), self.threads);
+                self.set_use_nnue(use_nnue);
+                self.set_net(net);
+            }
+        }
+    }
+
+    /// Network evaluation on or off (stops any search; the table is kept).
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.use_nnue = on;
+        match self.searcher_mut() {
+            Some(searcher) => searcher.set_use_nnue(on),
+            None => {
+                log::error!("the searcher is still shared after its job ended; starting anew");
+                let net = self.net.clone();
+                *self = Thinker::new(self.hash_mb(), self.threads);
+                self.set_net(net);
+                self.set_use_nnue(on);
+            }
         }
     }
 
@@ -192,7 +230,10 @@ impl Thinker {
             None => {
                 // Never expected (see `searcher_mut`); a new searcher is still a working one.
                 log::error!("the searcher is still shared after its job ended; starting anew");
+                let (use_nnue, net) = (self.use_nnue, self.net.clone());
                 *self = Thinker::new(mb, self.threads);
+                self.set_use_nnue(use_nnue);
+                self.set_net(net);
                 Ok(self.hash_mb())
             }
         }
@@ -205,7 +246,10 @@ impl Thinker {
             Some(searcher) => searcher.set_threads(threads),
             None => {
                 log::error!("the searcher is still shared after its job ended; starting anew");
+                let (use_nnue, net) = (self.use_nnue, self.net.clone());
                 *self = Thinker::new(self.hash_mb(), threads);
+                self.set_use_nnue(use_nnue);
+                self.set_net(net);
             }
         }
     }

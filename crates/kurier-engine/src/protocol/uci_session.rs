@@ -1,6 +1,6 @@
 //! The engine's UCI session (with the Fairy-Stockfish conventions for variants): `uci`,
 //! `isready`, `setoption` (every option of [`crate::options`]: `UCI_Variant`, `Hash`, `Threads`,
-//! `Ponder`, `MultiPV`, `Move Overhead`, `CourierStart`, `LogLevel`, `XBoardShortCaptures`),
+//! `Ponder`, `MultiPV`, `Move Overhead`, `CourierStart`, `LogLevel`, `XBoardShortCaptures`, `UseNNUE`),
 //! `ucinewgame`,
 //! `position startpos|fen ... [moves ...]`, `go` with every limit (`depth`, `nodes`, `movetime`,
 //! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `infinite`, `ponder`, `searchmoves`, `mate`) and
@@ -65,9 +65,11 @@ pub struct UciSession {
 impl UciSession {
     /// A session playing the configured variant from its start.
     pub fn new(options: &Options, out: Output) -> Self {
-        let thinker = Thinker::new(options.hash_mb, options.threads);
+        let mut thinker = Thinker::new(options.hash_mb, options.threads);
         let granted = thinker.hash_mb();
-        let start_notice = engine_options::hash_notice(options.hash_mb, &Ok(granted), granted);
+        let net_notice = engine_options::start_net(options, &mut thinker);
+        let start_notice =
+            engine_options::hash_notice(options.hash_mb, &Ok(granted), granted).or(net_notice);
         UciSession {
             record: AnyRecord::start_with(options.variant, options.courier_array()),
             thinker,

@@ -167,9 +167,11 @@ fn result_reply(outcome: Outcome) -> XboardReply {
 impl XboardSession {
     /// A session playing the configured variant from its start.
     pub fn new(options: &Options, out: Output) -> Self {
-        let thinker = Thinker::new(options.hash_mb, options.threads);
+        let mut thinker = Thinker::new(options.hash_mb, options.threads);
         let granted = thinker.hash_mb();
-        let start_notice = engine_options::hash_notice(options.hash_mb, &Ok(granted), granted);
+        let net_notice = engine_options::start_net(options, &mut thinker);
+        let start_notice =
+            engine_options::hash_notice(options.hash_mb, &Ok(granted), granted).or(net_notice);
         XboardSession {
             record: Arc::new(Mutex::new(AnyRecord::start_with(
                 options.variant,

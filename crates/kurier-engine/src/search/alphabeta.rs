@@ -9,6 +9,7 @@ use super::{
     Control, FromInternal, Info, Score, SearchResult, Searchable, INFINITY, MATE, MATE_BOUND,
     MAX_PLY,
 };
+use crate::nnue::{Network, Stack};
 use kurier_rules::game::{MoveList, Outcome, MAX_MOVES};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -88,6 +89,10 @@ pub struct Worker<'a, G: Searchable> {
     root_only: Option<Vec<u32>>,
     /// Root moves left out for this MultiPV line: the best moves of the lines before it.
     root_skip: Vec<u32>,
+    /// The network evaluating instead of the game's classical evaluation, if any.
+    net: Option<&'a Network>,
+    /// The network's accumulators along the path (unused without a network).
+    acc: Stack,
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
@@ -125,6 +130,36 @@ impl<'a, G: Searchable> Worker<'a, G> {
             stopped: false,
             root_only: None,
             root_skip: Vec::new(),
+            net: None,
+            acc: Stack::new(MAX_PLY + 1),
+        }
+    }
+
+    /// Evaluates with `net` instead of the game's classical evaluation.
+    pub fn set_net(&mut self, net: Option<&'a Network>) {
+        self.net = net;
+    }
+
+    /// Records the node at `ply` for the network's accumulators.
+    #[inline(always)]
+    fn enter(&mut self, pos: &G, ply: usize) {
+        if self.net.is_some() {
+            self.acc.enter(ply, pos);
+        }
+    }
+
+    /// The static evaluation of the node at `ply` (entered with [`Worker::enter`]): the
+    /// network's, scaled toward a draw as the reversible plies run toward the move-count rule
+    /// (the network does not see them), or the game's own.
+    #[inline(always)]
+    fn evaluate(&mut self, pos: &G, ply: usize) -> i32 {
+        match self.net {
+            Some(net) => {
+                let v = self.acc.evaluate(net, ply, pos);
+                let left = 200 - pos.reversible_plies().min(100) as i32;
+                (v * left / 200).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            }
+            None => pos.evaluate(),
         }
     }
 
@@ -387,6 +422,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        self.enter(pos, ply);
         let in_check = pos.in_check();
 
         // Step 1. Draws by rule and repetition; mate-distance pruning.
@@ -401,7 +437,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return self.evaluate(pos, ply);
         }
 
         // Step 2. Check extension: a side in check gets one more ply, so mates and escapes are
@@ -432,7 +468,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // Step 4. Static evaluation, only where standing pat means something.
         let quiet_node = pos.stand_pat_allowed();
         let eval = if quiet_node {
-            pos.evaluate()
+            self.evaluate(pos, ply)
         } else {
             -INFINITY
         };
@@ -610,8 +646,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        self.enter(pos, ply);
         if ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return self.evaluate(pos, ply);
         }
         let stand_pat = pos.stand_pat_allowed();
         if stand_pat && pos.draw_by_rule() {
@@ -619,7 +656,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         let mut best = -INFINITY;
         if stand_pat {
-            best = pos.evaluate();
+            best = self.evaluate(pos, ply);
             if best >= beta {
                 return best;
             }

@@ -15,6 +15,7 @@ pub mod quiescence;
 pub mod time;
 pub mod tt;
 
+use crate::nnue::{FeatureSet, Network};
 use alphabeta::Worker;
 use kurier_rules::game::{Game, MoveList};
 use kurier_rules::record::GameRecord;
@@ -33,8 +34,9 @@ pub const INFINITY: i32 = 32_001;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 
-/// What search needs from a game beyond its rules.
-pub trait Searchable: Game {
+/// What search needs from a game beyond its rules (and, for a neural evaluation, its pieces
+/// as the network's inputs: [`FeatureSet`]).
+pub trait Searchable: Game + FeatureSet {
     /// Positions (FEN) that `kurier bench` searches, from every phase of the game.
     const BENCH_POSITIONS: &'static [&'static str];
 
@@ -200,6 +202,10 @@ pub struct Searcher {
     tt: Arc<TranspositionTable>,
     threads: usize,
     control: Arc<Control>,
+    /// Evaluate with a network where one is there for the game (`UseNNUE`).
+    use_nnue: bool,
+    /// A network loaded from a file (`EvalFile`), used instead of the embedded one for its game.
+    net_file: Option<Arc<Network>>,
 }
 
 impl Searcher {
@@ -212,6 +218,31 @@ impl Searcher {
             tt: Arc::new(TranspositionTable::new(mb)),
             threads: threads.max(1),
             control: Arc::new(Control::default()),
+            use_nnue: true,
+            net_file: None,
+        }
+    }
+
+    /// Whether to evaluate with a network in games that have one (on by default).
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.use_nnue = on;
+    }
+
+    /// A network to use instead of the embedded one, for the game it was trained for.
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        self.net_file = net;
+    }
+
+    /// The network a search of `G` evaluates with: the loaded one if it is for `G`, else the
+    /// one built in for `G`, if any; none when `UseNNUE` is off.
+    pub fn network<G: Searchable>(&self) -> Option<&Network> {
+        if !self.use_nnue {
+            return None;
+        }
+        let inputs = crate::nnue::features::inputs::<G>();
+        match &self.net_file {
+            Some(net) if net.check(G::NAME, inputs).is_ok() => Some(net),
+            _ => crate::nnue::embedded(G::NAME),
         }
     }
 
@@ -294,6 +325,7 @@ impl Searcher {
             };
         }
         let history: Vec<u64> = game.repetition_keys().collect();
+        let net = self.network::<G>();
         let nodes = AtomicU64::new(0);
         let timer = time::Timer::start();
         std::thread::scope(|scope| {
@@ -302,10 +334,12 @@ impl Searcher {
                     (&*self.tt, &*self.control, &history, &nodes, &root);
                 scope.spawn(move || {
                     let mut w = Worker::new(id, tt, control, limits, timer, nodes, history);
+                    w.set_net(net);
                     w.iterate(root, &mut |_| {});
                 });
             }
             let mut main = Worker::new(0, &self.tt, &self.control, limits, timer, &nodes, &history);
+            main.set_net(net);
             let result = main.iterate(&root, report);
             // The main thread decides: the helpers stop with it.
             self.control.stop();

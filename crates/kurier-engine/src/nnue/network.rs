@@ -1,0 +1,309 @@
+//! The quantised network and its file format.
+//!
+//! Shape: `inputs → HIDDEN` (the feature transformer, one accumulator per perspective), clipped
+//! ReLU, then the side to move's `HIDDEN` activations followed by the other side's into one
+//! output. Integer arithmetic, as the trainer quantises ([`QA`], [`QB`], [`SCALE`]):
+//!
+//! - feature weights and biases: `round(w * QA)` as `i16`, so an activation `clamp(acc, 0, QA)`
+//!   is the float activation `clamp(x, 0, 1)` times `QA`;
+//! - output weights: `round(w * QB)` as `i16`; output bias `round(b * QA * QB)` as `i32`;
+//! - evaluation in centipawns: `(Σ act·w + bias) * SCALE / (QA * QB)`, the float net's output
+//!   times `SCALE` (the trainer's sigmoid is `1 / (1 + e^(−cp / SCALE))`).
+//!
+//! The file (little-endian), hand-read because it is a few arrays of integers behind a header
+//! and no format crate would check what matters here (the variant and the sizes):
+//!
+//! ```text
+//! magic    8 bytes  "KURNNUE1"
+//! variant  u8 length, then the variant's name (UTF-8), e.g. "courier"
+//! inputs   u32      inputs per perspective (features::inputs)
+//! hidden   u32      must be HIDDEN
+//! ft_w     i16 × inputs × hidden   one row of `hidden` per input
+//! ft_b     i16 × hidden
+//! out_w    i16 × 2·hidden          side to move first
+//! out_b    i32
+//! ```
+//!
+//! The float weights are clipped to ±[`WEIGHT_CLIP`] in training, so that no accumulator of a
+//! legal position can leave `i16` (at most 48 pieces · 1.98 · 255 < 32,767 with the bias).
+
+use thiserror::Error;
+
+/// Units of the feature transformer per perspective.
+pub const HIDDEN: usize = 128;
+/// The activation's quantisation: float 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// The output weights' quantisation: float 1.0 is `QB`.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the float net's output.
+pub const SCALE: i32 = 400;
+/// The trainer keeps every float weight within ± this.
+pub const WEIGHT_CLIP: f32 = 1.98;
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"KURNNUE1";
+
+/// Why bytes are not a network.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum NetError {
+    /// Not a Kurier network file.
+    #[error("not a Kurier network (no KURNNUE1 header)")]
+    Magic,
+    /// The file ends early or goes on after the network.
+    #[error("network file is {found} bytes, its header says {expected}")]
+    Size {
+        /// Bytes the header implies.
+        expected: usize,
+        /// Bytes found.
+        found: usize,
+    },
+    /// The variant name is not UTF-8.
+    #[error("network variant name is not UTF-8")]
+    Variant,
+    /// Another hidden size than this build's.
+    #[error("network has {0} hidden units; this build needs {HIDDEN}")]
+    Hidden(usize),
+    /// A network for another game or board.
+    #[error("network is for {found} ({inputs} inputs); wanted {wanted} ({wanted_inputs} inputs)")]
+    Game {
+        /// The file's variant.
+        found: String,
+        /// The file's input count.
+        inputs: usize,
+        /// The variant asked for.
+        wanted: String,
+        /// Its input count.
+        wanted_inputs: usize,
+    },
+}
+
+/// A quantised network, ready for inference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    variant: String,
+    inputs: usize,
+    /// `inputs` rows of [`HIDDEN`].
+    ft_weights: Vec<[i16; HIDDEN]>,
+    ft_bias: [i16; HIDDEN],
+    /// The side to move's [`HIDDEN`], then the other side's.
+    out_weights: [[i16; HIDDEN]; 2],
+    out_bias: i32,
+}
+
+/// One perspective's accumulator: the feature transformer's sums before the activation.
+pub type Accumulator = [i16; HIDDEN];
+
+impl Network {
+    /// A network from its quantised parts; `ft_weights` has `inputs * HIDDEN` values, row by
+    /// row, `out_weights` `2 * HIDDEN`.
+    ///
+    /// # Panics
+    /// When a slice has another length than that.
+    pub fn from_parts(
+        variant: &str,
+        inputs: usize,
+        ft_weights: &[i16],
+        ft_bias: &[i16],
+        out_weights: &[i16],
+        out_bias: i32,
+    ) -> Network {
+        assert_eq!(ft_weights.len(), inputs * HIDDEN);
+        assert_eq!(ft_bias.len(), HIDDEN);
+        assert_eq!(out_weights.len(), 2 * HIDDEN);
+        let row = |s: &[i16]| -> [i16; HIDDEN] { s.try_into().expect("row of HIDDEN") };
+        Network {
+            variant: variant.to_string(),
+            inputs,
+            ft_weights: ft_weights.chunks_exact(HIDDEN).map(row).collect(),
+            ft_bias: row(ft_bias),
+            out_weights: [row(&out_weights[..HIDDEN]), row(&out_weights[HIDDEN..])],
+            out_bias,
+        }
+    }
+
+    /// Reads a network file ([module docs](self)).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        let rest = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .ok_or(NetError::Magic)?;
+        let short = |expected: usize| NetError::Size {
+            expected,
+            found: bytes.len(),
+        };
+        let (&len, rest) = rest.split_first().ok_or(short(MAGIC.len() + 1))?;
+        let len = usize::from(len);
+        let header = MAGIC.len() + 1 + len + 8;
+        if rest.len() < len + 8 {
+            return Err(short(header));
+        }
+        let variant = std::str::from_utf8(&rest[..len]).map_err(|_| NetError::Variant)?;
+        let u32_at = |i: usize| u32::from_le_bytes(rest[i..i + 4].try_into().expect("4 bytes"));
+        let inputs = u32_at(len) as usize;
+        let hidden = u32_at(len + 4) as usize;
+        if hidden != HIDDEN {
+            return Err(NetError::Hidden(hidden));
+        }
+        let values = inputs.saturating_mul(HIDDEN) + 3 * HIDDEN;
+        let expected = header
+            .saturating_add(values.saturating_mul(2))
+            .saturating_add(4);
+        if bytes.len() != expected {
+            return Err(short(expected));
+        }
+        let body = &rest[len + 8..];
+        let i16s: Vec<i16> = body[..2 * values]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        let out_bias = i32::from_le_bytes(body[2 * values..].try_into().expect("4 bytes"));
+        let (ft_w, rest) = i16s.split_at(inputs * HIDDEN);
+        let (ft_b, out_w) = rest.split_at(HIDDEN);
+        Ok(Network::from_parts(
+            variant, inputs, ft_w, ft_b, out_w, out_bias,
+        ))
+    }
+
+    /// The network as a file ([module docs](self)).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(32 + 2 * (self.inputs + 3) * HIDDEN);
+        out.extend_from_slice(MAGIC);
+        let name = self.variant.as_bytes();
+        let len = name.len().min(255);
+        out.push(len as u8);
+        out.extend_from_slice(&name[..len]);
+        out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        let rows = self.ft_weights.iter().chain([&self.ft_bias]);
+        for v in rows.chain(&self.out_weights).flatten() {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&self.out_bias.to_le_bytes());
+        out
+    }
+
+    /// Checks that this network is for `variant` with `inputs` inputs per perspective.
+    pub fn check(&self, variant: &str, inputs: usize) -> Result<(), NetError> {
+        if self.variant == variant && self.inputs == inputs {
+            Ok(())
+        } else {
+            Err(NetError::Game {
+                found: self.variant.clone(),
+                inputs: self.inputs,
+                wanted: variant.to_string(),
+                wanted_inputs: inputs,
+            })
+        }
+    }
+
+    /// The variant the network was trained for.
+    pub fn variant(&self) -> &str {
+        &self.variant
+    }
+
+    /// Inputs per perspective.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// A 64-bit FNV-1a hash of the file, to name the network in reports.
+    pub fn hash(&self) -> u64 {
+        self.to_bytes().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        })
+    }
+
+    /// The accumulator of no pieces: the biases.
+    #[inline(always)]
+    pub fn bias(&self) -> Accumulator {
+        self.ft_bias
+    }
+
+    /// Adds input `i`'s row to `acc`.
+    #[inline(always)]
+    pub fn add(&self, acc: &mut Accumulator, i: usize) {
+        let row = &self.ft_weights[i];
+        for (a, w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_add(*w);
+        }
+    }
+
+    /// Takes input `i`'s row from `acc`.
+    #[inline(always)]
+    pub fn sub(&self, acc: &mut Accumulator, i: usize) {
+        let row = &self.ft_weights[i];
+        for (a, w) in acc.iter_mut().zip(row) {
+            *a = a.wrapping_sub(*w);
+        }
+    }
+
+    /// The output in centipawns for the side to move, from its accumulator `us` and the other
+    /// side's `them`.
+    #[inline(always)]
+    pub fn output(&self, us: &Accumulator, them: &Accumulator) -> i32 {
+        let dot = |acc: &Accumulator, w: &[i16; HIDDEN]| -> i32 {
+            acc.iter()
+                .zip(w)
+                .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+                .sum()
+        };
+        let sum = dot(us, &self.out_weights[0]) + dot(them, &self.out_weights[1]) + self.out_bias;
+        sum * SCALE / (QA * QB)
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A network of small pseudo-random weights (xorshift from `seed`), for tests.
+    pub(crate) fn random(variant: &str, inputs: usize, seed: u64) -> Network {
+        let mut s = seed | 1;
+        let mut next = |range: i32| -> i16 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s % (2 * range as u64 + 1)) as i32 - range) as i16
+        };
+        let ft_w: Vec<i16> = (0..inputs * HIDDEN).map(|_| next(200)).collect();
+        let ft_b: Vec<i16> = (0..HIDDEN).map(|_| next(100)).collect();
+        let out_w: Vec<i16> = (0..2 * HIDDEN).map(|_| next(100)).collect();
+        Network::from_parts(variant, inputs, &ft_w, &ft_b, &out_w, 1234)
+    }
+
+    #[test]
+    fn a_network_reads_back_as_written() {
+        let net = random("courier", 1728, 7);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+        assert_eq!(
+            Network::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(NetError::Size {
+                expected: bytes.len(),
+                found: bytes.len() - 1
+            })
+        );
+        assert_eq!(Network::from_bytes(b"KURNNUE"), Err(NetError::Magic));
+        assert!(Network::from_bytes(&bytes[..12]).is_err());
+        assert!(net.check("courier", 1728).is_ok());
+        assert!(net.check("schachdame", 384).is_err());
+    }
+
+    #[test]
+    fn every_truncation_is_an_error_not_a_panic() {
+        let bytes = random("dualcheckers", 256, 3).to_bytes();
+        for n in 0..64.min(bytes.len()) {
+            assert!(Network::from_bytes(&bytes[..n]).is_err());
+        }
+        let mut wrong = bytes.clone();
+        wrong[8 + 1 + 12 + 4] = 64; // hidden 64
+        assert_eq!(Network::from_bytes(&wrong), Err(NetError::Hidden(64)));
+    }
+
+    #[test]
+    fn output_is_the_quantised_dot_product() {
+        let net = random("courier", 1728, 11);
+        let us = [QA as i16; HIDDEN];
+        let them = [-5; HIDDEN];
+        let sum: i32 = net.out_weights[0].iter().map(|&w| QA * i32::from(w)).sum();
+        assert_eq!(net.output(&us, &them), (sum + 1234) * SCALE / (QA * QB));
+    }
+}

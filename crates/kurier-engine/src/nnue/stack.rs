@@ -1,0 +1,184 @@
+//! The search's accumulators, one pair per ply, updated incrementally.
+//!
+//! Copy-make carries them: each node records its pieces ([`Boards`]) as it is entered
+//! ([`Stack::enter`]); its accumulators are computed only when the node is evaluated
+//! ([`Stack::evaluate`]), from the nearest ply above it that has them, by the pieces that
+//! changed between the two plies' boards (a move changes two to four bits: mover, victim,
+//! promotion). Nothing here knows which game it plays, and nothing allocates per node.
+
+use super::features::{index, Boards, FeatureSet};
+use super::network::{Accumulator, Network};
+use kurier_rules::game::Color;
+
+/// One ply's entry.
+#[derive(Clone)]
+struct Ply {
+    boards: Boards,
+    /// White's and Black's accumulators, valid when `ready`.
+    acc: [Accumulator; 2],
+    ready: bool,
+}
+
+/// Accumulators along the search path.
+pub struct Stack {
+    plies: Vec<Ply>,
+}
+
+impl Stack {
+    /// A stack for `plies` plies (the search's deepest ply plus one).
+    pub fn new(plies: usize) -> Stack {
+        Stack {
+            plies: vec![
+                Ply {
+                    boards: [0; super::features::MAX_BOARDS],
+                    acc: [[0; super::network::HIDDEN]; 2],
+                    ready: false,
+                };
+                plies
+            ],
+        }
+    }
+
+    /// Records the pieces of the node at `ply`; its accumulators are computed when needed.
+    #[inline(always)]
+    pub fn enter<G: FeatureSet>(&mut self, ply: usize, pos: &G) {
+        let p = &mut self.plies[ply];
+        p.boards = pos.boards();
+        p.ready = false;
+    }
+
+    /// The network's evaluation of `pos`, the node entered at `ply`, for the side to move.
+    pub fn evaluate<G: FeatureSet>(&mut self, net: &Network, ply: usize, pos: &G) -> i32 {
+        self.compute::<G>(net, ply);
+        let acc = &self.plies[ply].acc;
+        let us = pos.side_to_move();
+        net.output(&acc[us.index()], &acc[(!us).index()])
+    }
+
+    /// Makes the accumulators of `ply` ready: from the nearest ready ply above it, or from
+    /// scratch at the root.
+    fn compute<G: FeatureSet>(&mut self, net: &Network, ply: usize) {
+        let Some(from) = (0..=ply).rev().find(|&p| self.plies[p].ready) else {
+            self.refresh::<G>(net, 0);
+            return self.compute::<G>(net, ply);
+        };
+        for p in from + 1..=ply {
+            let (above, below) = self.plies.split_at_mut(p);
+            let (parent, child) = (&above[p - 1], &mut below[0]);
+            child.acc = parent.acc;
+            for b in 0..2 * G::KINDS {
+                let (old, new) = (parent.boards[b], child.boards[b]);
+                for (bits, add) in [(old & !new, false), (new & !old, true)] {
+                    let mut bits = bits;
+                    while bits != 0 {
+                        let sq = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        for c in Color::BOTH {
+                            let i = index::<G>(b, sq, c);
+                            if add {
+                                net.add(&mut child.acc[c.index()], i);
+                            } else {
+                                net.sub(&mut child.acc[c.index()], i);
+                            }
+                        }
+                    }
+                }
+            }
+            child.ready = true;
+        }
+    }
+
+    /// Computes the accumulators of `ply` from its pieces alone.
+    fn refresh<G: FeatureSet>(&mut self, net: &Network, ply: usize) {
+        let p = &mut self.plies[ply];
+        for c in Color::BOTH {
+            let acc = &mut p.acc[c.index()];
+            *acc = net.bias();
+            for (b, &bits) in p.boards.iter().enumerate().take(2 * G::KINDS) {
+                let mut bits = bits;
+                while bits != 0 {
+                    let sq = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    net.add(acc, index::<G>(b, sq, c));
+                }
+            }
+        }
+        p.ready = true;
+    }
+}
+
+/// The network's evaluation of `pos` from scratch, for the side to move (no stack).
+pub fn evaluate_full<G: FeatureSet>(net: &Network, pos: &G) -> i32 {
+    let mut acc = [net.bias(), net.bias()];
+    for c in Color::BOTH {
+        super::features::active(pos, c, |i| net.add(&mut acc[c.index()], i));
+    }
+    let us = pos.side_to_move();
+    net.output(&acc[us.index()], &acc[(!us).index()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::features::inputs;
+    use crate::nnue::network::tests::random;
+    use kurier_rules::game::{Game, MoveList};
+    use kurier_rules::games::courier::Courier;
+    use kurier_rules::games::dual::DualCheckers;
+    use kurier_rules::games::schachdame::Schachdame;
+
+    /// Along random games, the incremental accumulators give the evaluation from scratch at
+    /// every ply, entered one ply at a time and evaluated at some plies only (as the search
+    /// does), with null moves (same pieces) in between.
+    fn along_random_games<G: FeatureSet>(seed: u64) {
+        let net = random(G::NAME, inputs::<G>(), seed);
+        let mut s = seed | 1;
+        for _ in 0..20 {
+            let mut stack = Stack::new(130);
+            let mut pos = G::start();
+            for ply in 0..120 {
+                stack.enter(ply, &pos);
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                if !s.is_multiple_of(3) || ply == 119 {
+                    assert_eq!(
+                        stack.evaluate(&net, ply, &pos),
+                        evaluate_full(&net, &pos),
+                        "{} ply {ply}: {}",
+                        G::NAME,
+                        pos.fen()
+                    );
+                }
+                let mut moves = MoveList::new();
+                pos.generate(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves[(s >> 8) as usize % moves.len()]);
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_equals_refresh_in_every_game() {
+        along_random_games::<Courier>(1);
+        along_random_games::<Schachdame>(2);
+        along_random_games::<DualCheckers>(3);
+    }
+
+    #[test]
+    fn a_stack_reentered_at_a_lower_ply_forgets_the_deeper_line() {
+        let net = random("courier", inputs::<Courier>(), 5);
+        let mut stack = Stack::new(8);
+        let root = Courier::start();
+        stack.enter(0, &root);
+        let mut moves = MoveList::new();
+        root.generate(&mut moves);
+        for &m in moves.iter().take(5) {
+            let child = root.play(m);
+            stack.enter(1, &child);
+            assert_eq!(stack.evaluate(&net, 1, &child), evaluate_full(&net, &child));
+        }
+    }
+}
