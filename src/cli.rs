@@ -68,6 +68,9 @@ pub enum Command {
     /// Fit the evaluation's weights to positions with known results (Texel's method)
     #[command(after_help = kurier_tune::tune::args::TUNE_HELP)]
     Tune(kurier_tune::tune::args::TuneArgs),
+    /// Train a neural evaluation (NNUE) on training positions
+    #[command(after_help = kurier_tune::train::args::TRAIN_HELP)]
+    Train(kurier_tune::train::args::TrainArgs),
     /// Write training positions from self-play (FEN | SCORE | RESULT lines)
     #[command(after_help = DATAGEN_HELP)]
     Datagen(DatagenArgs),

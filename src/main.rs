@@ -73,6 +73,10 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
             kurier_tune::tune::run(&a, &mut out)?;
             Ok(true)
         }
+        Command::Train(a) => {
+            kurier_tune::train::run(&a, &mut out)?;
+            Ok(true)
+        }
         Command::Datagen(a) => {
             // The header records the command as typed, with the program's name alone.
             let words = std::iter::once("kurier".to_string()).chain(std::env::args().skip(1));

@@ -3,6 +3,7 @@
 //! engine goes on playing; `UseNNUE` switches the network off and on.
 
 #[path = "support/engine.rs"]
+#[allow(dead_code)]
 mod engine;
 
 use engine::Engine;

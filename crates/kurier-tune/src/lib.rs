@@ -10,4 +10,5 @@
 pub mod datagen;
 pub mod rng;
 pub mod sample;
+pub mod train;
 pub mod tune;

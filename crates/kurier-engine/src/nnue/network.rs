@@ -34,7 +34,7 @@ pub const HIDDEN: usize = 128;
 /// The activation's quantisation: float 1.0 is `QA`.
 pub const QA: i32 = 255;
 /// The output weights' quantisation: float 1.0 is `QB`.
-pub const QB: i32 = 64;
+pub const QB: i32 = 512;
 /// Centipawns per unit of the float net's output.
 pub const SCALE: i32 = 400;
 /// The trainer keeps every float weight within ± this.
@@ -245,8 +245,9 @@ impl Network {
                 .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
                 .sum()
         };
+        // At most 2·HIDDEN · QA · 1.98·QB < 2^31 with the clipped weights; the scaling in i64.
         let sum = dot(us, &self.out_weights[0]) + dot(them, &self.out_weights[1]) + self.out_bias;
-        sum * SCALE / (QA * QB)
+        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
 

@@ -137,7 +137,7 @@ fn in_range(s: &str, ok: fn(f64) -> bool, range: &'static str) -> Result<Real, R
     }
 }
 
-fn positive(s: &str) -> Result<Real, RealError> {
+pub(crate) fn positive(s: &str) -> Result<Real, RealError> {
     in_range(s, |x| x > 0.0, "above 0")
 }
 
@@ -145,10 +145,10 @@ fn non_negative(s: &str) -> Result<Real, RealError> {
     in_range(s, |x| x >= 0.0, "at least 0")
 }
 
-fn unit(s: &str) -> Result<Real, RealError> {
+pub(crate) fn unit(s: &str) -> Result<Real, RealError> {
     in_range(s, |x| (0.0..=1.0).contains(&x), "between 0 and 1")
 }
 
-fn share(s: &str) -> Result<Real, RealError> {
+pub(crate) fn share(s: &str) -> Result<Real, RealError> {
     in_range(s, |x| (0.0..0.9).contains(&x), "at least 0 and below 0.9")
 }
