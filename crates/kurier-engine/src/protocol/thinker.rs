@@ -86,31 +86,15 @@ impl Thinker {
     /// the built-in networks (stops any search).
     pub fn set_net(&mut self, net: Option<Arc<Network>>) {
         self.net = net.clone();
-        match self.searcher_mut() {
-            Some(searcher) => searcher.set_net(net),
-            None => {
-                log::error!("the searcher is still shared after its job ended; starting anew");
-                let use_nnue = self.use_nnue;
-                *self = Thinker::new(self.hash_mb(), self.threads);
-                self.set_use_nnue(use_nnue);
-                self.set_net(net);
-            }
-        }
+        let mb = self.hash_mb();
+        self.searcher_to_change(mb).set_net(net);
     }
 
     /// Network evaluation on or off (stops any search; the table is kept).
     pub fn set_use_nnue(&mut self, on: bool) {
         self.use_nnue = on;
-        match self.searcher_mut() {
-            Some(searcher) => searcher.set_use_nnue(on),
-            None => {
-                log::error!("the searcher is still shared after its job ended; starting anew");
-                let net = self.net.clone();
-                *self = Thinker::new(self.hash_mb(), self.threads);
-                self.set_net(net);
-                self.set_use_nnue(on);
-            }
-        }
+        let mb = self.hash_mb();
+        self.searcher_to_change(mb).set_use_nnue(on);
     }
 
     /// Starts searching `record` (after stopping any search still running). `on_info` gets the
@@ -225,33 +209,32 @@ impl Thinker {
     /// granted, at most what the machine can give ([`Searcher::set_hash`]). When the memory
     /// cannot be had the error says so and the previous table is kept, as it was.
     pub fn set_hash(&mut self, mb: u64) -> Result<u64, HashError> {
-        match self.searcher_mut() {
-            Some(searcher) => searcher.set_hash(mb),
-            None => {
-                // Never expected (see `searcher_mut`); a new searcher is still a working one.
-                log::error!("the searcher is still shared after its job ended; starting anew");
-                let (use_nnue, net) = (self.use_nnue, self.net.clone());
-                *self = Thinker::new(mb, self.threads);
-                self.set_use_nnue(use_nnue);
-                self.set_net(net);
-                Ok(self.hash_mb())
-            }
-        }
+        self.searcher_to_change(mb).set_hash(mb)
     }
 
     /// A new thread count (stops any search; the table is kept).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads;
-        match self.searcher_mut() {
-            Some(searcher) => searcher.set_threads(threads),
-            None => {
-                log::error!("the searcher is still shared after its job ended; starting anew");
-                let (use_nnue, net) = (self.use_nnue, self.net.clone());
-                *self = Thinker::new(self.hash_mb(), threads);
-                self.set_use_nnue(use_nnue);
-                self.set_net(net);
-            }
+        let mb = self.hash_mb();
+        self.searcher_to_change(mb).set_threads(threads);
+    }
+
+    /// The searcher, to change a setting on: the one in use, or — never expected (see
+    /// `searcher_mut`) — a new one of `mb` megabytes with this thinker's threads and network
+    /// settings, a working searcher still.
+    fn searcher_to_change(&mut self, mb: u64) -> &mut Searcher {
+        if self.searcher_mut().is_none() {
+            log::error!("the searcher is still shared after its job ended; starting anew");
+            let (threads, use_nnue, net) = (self.threads, self.use_nnue, self.net.clone());
+            let mut searcher = Searcher::new(mb, threads);
+            searcher.set_use_nnue(use_nnue);
+            searcher.set_net(net.clone());
+            *self = Thinker::new(mb, threads);
+            self.searcher = Arc::new(searcher);
+            self.control = self.searcher.control();
+            (self.use_nnue, self.net) = (use_nnue, net);
         }
+        self.searcher_mut().expect("a searcher no job shares")
     }
 
     /// The searcher, with no job running: the job thread held the only other handle, and it
