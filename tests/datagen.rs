@@ -4,6 +4,8 @@
 //! resuming (a stopped run continued gives the file one run would have written, a block cut
 //! short is dropped), and the refusals (another variant's file, a file that is not data).
 
+#[path = "support/temp.rs"]
+mod temp;
 use kurier_engine::search::{Searchable, MATE_BOUND};
 use kurier_rules::games::Variant;
 use kurier_rules::with_game;
@@ -14,10 +16,7 @@ use std::process::Command;
 
 /// A fresh, empty directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kurier-datagen-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    temp::fresh_dir("datagen", name)
 }
 
 /// Runs `kurier datagen ARGS` in `dir`: (exit code, stdout, stderr).

@@ -3,6 +3,8 @@
 //! move, hang, crash or make a false claim — every game ends with the right result and reason,
 //! the PGN replays, and the runner itself always returns.
 
+#[path = "support/temp.rs"]
+mod temp;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -11,10 +13,7 @@ const KURIER: &str = env!("CARGO_BIN_EXE_kurier");
 
 /// A fresh directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kurier-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    temp::fresh_dir("match", name)
 }
 
 /// Writes an executable shell script.

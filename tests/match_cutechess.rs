@@ -5,6 +5,8 @@
 //! `conf=` from an `engines.json` do what cutechess-cli does; the `Score of`/`Elo difference`/
 //! `SPRT` lines are printed; unknown options are refused with a suggestion.
 
+#[path = "support/temp.rs"]
+mod temp;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -20,10 +22,7 @@ const README_LINE: &str = "-variant courier -each tc=10+0.1 \
 
 /// A fresh directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kurier-cute-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    temp::fresh_dir("cute", name)
 }
 
 struct Run {

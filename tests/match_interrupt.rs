@@ -15,6 +15,8 @@
 //! The processes are watched through `/proc` (Linux): before the signal, every descendant of the
 //! runner is noted with its start time; after the runner exits, none may still run.
 
+#[path = "support/temp.rs"]
+mod temp;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -23,13 +25,7 @@ const KURIER: &str = env!("CARGO_BIN_EXE_kurier");
 
 /// A fresh directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "kurier-match-interrupt-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    temp::fresh_dir("match-interrupt", name)
 }
 
 /// Writes an executable shell script.

@@ -17,6 +17,8 @@
 //! (depth 2 against depth 3): with the same engine on both sides every colour-reversed pair is
 //! split 1-1 or drawn twice, and the comparison of the pentanomial counts would prove little.
 
+#[path = "support/temp.rs"]
+mod temp;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -28,10 +30,7 @@ const GAMES: usize = 16;
 
 /// A fresh directory for one test, with the openings file.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("kurier-match-resume-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp::fresh_dir("match-resume", name);
     std::fs::write(
         dir.join("openings.pgn"),
         "1. b2a3 *\n\n1. d2c3 *\n\n1. f2e3 *\n\n1. d2e3 *\n\n1. b2c3 *\n\n1. h2g3 *\n",

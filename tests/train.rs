@@ -4,6 +4,8 @@
 //! network is written. (The training itself is tested next to it, in
 //! crates/kurier-tune/src/train/: the gradient, a known function learnt, determinism.)
 
+#[path = "support/temp.rs"]
+mod temp;
 use kurier_engine::nnue::Network;
 use kurier_rules::game::{Game, MoveList};
 use kurier_rules::games::courier::{Courier, START_FEN};
@@ -13,10 +15,7 @@ use std::process::Command;
 
 /// A fresh directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kurier-train-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    temp::fresh_dir("train", name)
 }
 
 fn kurier(args: &[&str]) -> std::process::Output {

@@ -3,6 +3,8 @@
 //! the written table is source the engine's `table.rs` form, and the command line reports bad
 //! data by file and line.
 
+#[path = "support/temp.rs"]
+mod temp;
 use kurier_engine::eval::courier::{self, Weights, W};
 use kurier_engine::eval::table::WeightTable;
 use kurier_engine::search::Searchable;
@@ -280,10 +282,7 @@ fn the_written_table_is_the_engines_table_rs_and_reads_back() {
 
 /// A fresh directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("kurier-tune-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    temp::fresh_dir("tune", name)
 }
 
 fn kurier(args: &[&str]) -> std::process::Output {

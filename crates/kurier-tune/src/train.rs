@@ -206,11 +206,7 @@ pub fn train(
 
 /// Runs `kurier train`: progress on stderr, the summary on `out`, the network to `--out`.
 pub fn run(args: &TrainArgs, out: &mut impl Write) -> Result<(), TrainError> {
-    let threads = args.threads();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|source| TrainError::Threads { threads, source })?;
+    let pool = crate::tune::pool(args.threads())?;
     match args.variant {
         Variant::Courier => run_with::<Courier>(args, &pool, out),
         Variant::Schachdame => run_with::<Schachdame>(args, &pool, out),

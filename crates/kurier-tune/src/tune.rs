@@ -374,16 +374,18 @@ fn show(l: Losses) -> String {
     }
 }
 
+/// A pool of `threads` worker threads for fitting (shared by `kurier tune` and `kurier train`).
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, TuneError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|source| TuneError::Threads { threads, source })
+}
+
 /// Runs `kurier tune`: progress on stderr, the summary on `out`, the table to `--out`.
 pub fn run(args: &TuneArgs, out: &mut impl Write) -> Result<(), TuneError> {
     let settings = args.settings();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads())
-        .build()
-        .map_err(|source| TuneError::Threads {
-            threads: args.threads(),
-            source,
-        })?;
+    let pool = pool(args.threads())?;
     match args.variant {
         Variant::Courier => run_with::<CourierEval>(args, &settings, &pool, out),
         Variant::Schachdame => run_with::<SchachdameEval>(args, &settings, &pool, out),

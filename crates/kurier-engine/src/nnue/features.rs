@@ -55,8 +55,14 @@ pub fn index<G: FeatureSet>(board: usize, sq: usize, perspective: Color) -> usiz
 }
 
 /// Calls `f` with every active input of `pos` from `perspective`'s side.
-pub fn active<G: FeatureSet>(pos: &G, perspective: Color, mut f: impl FnMut(usize)) {
-    let boards = pos.boards();
+pub fn active<G: FeatureSet>(pos: &G, perspective: Color, f: impl FnMut(usize)) {
+    active_in::<G>(&pos.boards(), perspective, f);
+}
+
+/// Calls `f` with every active input of the pieces `boards` (of the game `G`) from
+/// `perspective`'s side.
+#[inline(always)]
+pub fn active_in<G: FeatureSet>(boards: &Boards, perspective: Color, mut f: impl FnMut(usize)) {
     for (b, &bits) in boards.iter().enumerate().take(2 * G::KINDS) {
         let mut bits = bits;
         while bits != 0 {

@@ -6,7 +6,7 @@
 //! changed between the two plies' boards (a move changes two to four bits: mover, victim,
 //! promotion). Nothing here knows which game it plays, and nothing allocates per node.
 
-use super::features::{index, Boards, FeatureSet};
+use super::features::{active_in, index, Boards, FeatureSet};
 use super::network::{Accumulator, Network};
 use kurier_rules::game::Color;
 
@@ -94,14 +94,7 @@ impl Stack {
         for c in Color::BOTH {
             let acc = &mut p.acc[c.index()];
             *acc = net.bias();
-            for (b, &bits) in p.boards.iter().enumerate().take(2 * G::KINDS) {
-                let mut bits = bits;
-                while bits != 0 {
-                    let sq = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    net.add(acc, index::<G>(b, sq, c));
-                }
-            }
+            active_in::<G>(&p.boards, c, |i| net.add(acc, i));
         }
         p.ready = true;
     }

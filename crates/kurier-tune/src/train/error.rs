@@ -26,14 +26,6 @@ pub enum TrainError {
         /// Positions kept.
         kept: usize,
     },
-    /// The thread pool cannot be started.
-    #[error("cannot start {threads} threads: {source}")]
-    Threads {
-        /// Threads asked for.
-        threads: usize,
-        /// Why not.
-        source: rayon::ThreadPoolBuildError,
-    },
     /// The quantised network does not evaluate as the float one (a mean difference above the
     /// tolerance); the network is not written.
     #[error(
