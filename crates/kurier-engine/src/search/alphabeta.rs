@@ -3,6 +3,7 @@
 //! which game it plays.
 
 use super::ordering::{is_losing, pick_next, Heuristics};
+use super::params::SearchParams;
 use super::time::{Budget, Limits, Timer};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{
@@ -20,6 +21,9 @@ const POLL_INTERVAL: u64 = 1024;
 /// back toward [`POLL_INTERVAL`] while they are closer than a quarter of it. `stop` and the hard
 /// time limit are so obeyed within about a millisecond plus one node.
 const POLL_PERIOD: std::time::Duration = std::time::Duration::from_millis(1);
+
+/// The search's tunable numbers ([`super::params`]).
+const P: SearchParams = SearchParams::DEFAULT;
 
 /// A mate score is stored relative to the node, not the root, so that it stays right when the
 /// same position is reached at another ply.
@@ -43,15 +47,16 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Late-move reductions by depth and move number: `ln(depth) * ln(moves) / 2`, the shape
-/// Stockfish and most strong engines use.
+/// Late-move reductions by depth and move number: `ln(depth) * ln(moves) / 2` (by default:
+/// `lmr_divisor`), the shape Stockfish and most strong engines use.
 fn reduction_table() -> Vec<[i32; 64]> {
     (0..64)
         .map(|d| {
             let mut row = [0; 64];
             for (m, r) in row.iter_mut().enumerate().skip(1) {
                 if d > 0 {
-                    *r = ((d as f64).ln() * (m as f64).ln() / 2.0) as i32;
+                    *r = ((d as f64).ln() * (m as f64).ln() * 100.0 / f64::from(P.lmr_divisor))
+                        as i32;
                 }
             }
             row
@@ -260,8 +265,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             for line in 0..lines {
                 // Step 1. Aspiration window around the last score, widened on failure (the
                 // best line only: the others are searched with the full window).
-                let mut delta = 25;
-                let (mut alpha, mut beta) = if line == 0 && depth >= 5 && score.abs() < MATE_BOUND {
+                let mut delta = P.aspiration_delta;
+                let (mut alpha, mut beta) = if line == 0
+                    && depth >= P.aspiration_min_depth as u32
+                    && score.abs() < MATE_BOUND
+                {
                     (score - delta, score + delta)
                 } else {
                     (-INFINITY, INFINITY)
@@ -280,7 +288,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                         break s;
                     }
                     delta += delta;
-                    if delta > 800 {
+                    if delta > P.aspiration_max_delta {
                         (alpha, beta) = (-INFINITY, INFINITY);
                     }
                 };
@@ -477,8 +485,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // back below it. Not in the PV, not in check, not with a capture pending.
         if !pv_node
             && quiet_node
-            && depth <= 3
-            && eval - 120 * depth >= beta
+            && depth <= P.rfp_max_depth
+            && eval - P.rfp_margin * depth >= beta
             && beta.abs() < MATE_BOUND
         {
             return eval;
@@ -489,13 +497,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // where passing is impossible and zugzwang common; never with only king and pawns).
         if !pv_node
             && quiet_node
-            && depth >= 3
+            && depth >= P.nmp_min_depth
             && eval >= beta
             && ply > 0
             && beta.abs() < MATE_BOUND
         {
             if let Some(null) = pos.null_move() {
-                let r = 3 + depth / 6;
+                let r = P.nmp_base + depth / P.nmp_depth_div;
                 self.keys.push(key);
                 let s = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
@@ -551,11 +559,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 && !in_check
                 && !tactical
                 && searched > 0
-                && depth <= 3
+                && depth <= P.prune_max_depth
                 && best_score > -MATE_BOUND
                 && !quiet_check
-                && (searched >= 4 + 3 * depth as usize * depth as usize
-                    || eval + 90 + 110 * depth <= alpha)
+                && (searched >= (P.lmp_base + P.lmp_mul * depth * depth) as usize
+                    || eval + P.futility_base + P.futility_mul * depth <= alpha)
             {
                 continue;
             }
@@ -566,7 +574,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
             } else {
                 // Late-move reduction: quiet moves ordered late rarely matter; a reduced search
                 // that beats alpha is repeated at full depth, so nothing is lost but time.
-                let r = if depth >= 3 && i >= 3 && !tactical && !in_check && !quiet_check {
+                let r = if depth >= P.lmr_min_depth
+                    && i >= P.lmr_min_move as usize
+                    && !tactical
+                    && !in_check
+                    && !quiet_check
+                {
                     let r = self.reductions[depth.min(63) as usize][i.min(63)] - pv_node as i32;
                     r.clamp(0, depth - 2)
                 } else {

@@ -10,6 +10,7 @@
 
 pub mod alphabeta;
 pub mod ordering;
+pub mod params;
 pub mod plain;
 pub mod quiescence;
 pub mod time;

@@ -2,6 +2,7 @@
 //! material by static exchange ([`Searchable::see_ge`]), by victim and attacker, then the two
 //! killer moves of the ply, then quiet moves by history, then the losing captures.
 
+use super::params::SearchParams;
 use super::{Searchable, MAX_PLY};
 use kurier_rules::game::{Color, MoveList, MAX_MOVES};
 
@@ -52,7 +53,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             k[1] = k[0];
             k[0] = Some(best);
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (depth * depth).min(SearchParams::DEFAULT.history_bonus_max);
         self.update(side, best_id, bonus);
         for &id in tried {
             if id != best_id {
