@@ -4,7 +4,7 @@
 
 use super::ordering::{is_losing, pick_next, Heuristics};
 use super::params::SearchParams;
-use super::time::{Budget, Limits, Timer};
+use super::time::{Budget, Limits, Progress, Timer};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{
     Control, FromInternal, Info, Score, SearchResult, Searchable, INFINITY, MATE, MATE_BOUND,
@@ -98,6 +98,12 @@ pub struct Worker<'a, G: Searchable> {
     net: Option<&'a Network>,
     /// The network's accumulators along the path (unused without a network).
     acc: Stack,
+    /// How settled the iterations so far are, for the soft time target.
+    progress: Progress,
+    /// Nodes at the start of the current root search, and those the current best root move
+    /// took in it (for [`Progress::best_share_permille`]).
+    root_start_nodes: u64,
+    root_best_nodes: u64,
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
@@ -137,6 +143,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
             root_skip: Vec::new(),
             net: None,
             acc: Stack::new(MAX_PLY + 1),
+            progress: Progress::default(),
+            root_start_nodes: 0,
+            root_best_nodes: 0,
         }
     }
 
@@ -297,8 +306,22 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 }
                 // Step 2. A completed iteration: its principal variation is the answer so far.
                 if line == 0 {
+                    let best = self.pv[0][0].or(result.best);
+                    if depth > 1 {
+                        self.progress = Progress {
+                            stable_iterations: if best == result.best {
+                                self.progress.stable_iterations + 1
+                            } else {
+                                0
+                            },
+                            score_drop: (score - line_score).clamp(-MATE_BOUND, MATE_BOUND),
+                            best_share_permille: (self.root_best_nodes * 1000
+                                / (self.nodes - self.root_start_nodes).max(1))
+                                as u32,
+                        };
+                    }
                     score = line_score;
-                    result.best = self.pv[0][0].or(result.best);
+                    result.best = best;
                     result.ponder = if self.pv_len[0] > 1 {
                         self.pv[0][1]
                     } else {
@@ -352,9 +375,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if self.limits.movetime.is_some() {
             return false;
         }
-        // Another iteration costs several times the last one: do not start what cannot end.
-        self.budget
-            .is_some_and(|b| self.control.budget_time(self.timer.elapsed()) * 2 >= b.soft)
+        // Another iteration costs several times the last one: do not start what cannot end —
+        // past half the soft target, stretched or shrunk by how settled the search is.
+        self.budget.is_some_and(|b| {
+            self.control.budget_time(self.timer.elapsed())
+                >= b.soft.mul_f64(0.5 * self.progress.scale())
+        })
     }
 
     fn info(&self, root: &G, depth: u32, score: i32, multipv: u32) -> Info {
@@ -538,6 +564,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let mut n_quiets = 0;
         let mut searched = 0;
         let restricted_root = ply == 0 && (self.root_only.is_some() || !self.root_skip.is_empty());
+        if ply == 0 {
+            self.root_start_nodes = self.nodes;
+            self.root_best_nodes = 0;
+        }
         let list = moves.as_mut_slice();
         for i in 0..list.len() {
             pick_next(list, &mut scores, i);
@@ -568,6 +598,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 continue;
             }
             searched += 1;
+            let nodes_before = self.nodes;
             self.keys.push(key);
             let s = if searched == 1 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
@@ -605,6 +636,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 if s > alpha {
                     alpha = s;
                     self.update_pv(ply, m);
+                    if ply == 0 {
+                        self.root_best_nodes = self.nodes - nodes_before;
+                    }
                     if s >= beta {
                         if !tactical {
                             let side = pos.side_to_move();

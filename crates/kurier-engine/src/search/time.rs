@@ -50,9 +50,9 @@ pub struct Clock {
 /// hard limit (abort the search).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// The move's target time on a clock: no new iteration starts after half of it (see
-    /// `Worker::should_stop_iterating`; not yet scaled by the best move's stability). A fixed
-    /// time per move has `soft == hard` and is searched to its end.
+    /// The move's target time on a clock: no new iteration starts after half of it times the
+    /// [`Progress::scale`] of the iterations so far (see `Worker::should_stop_iterating`). A
+    /// fixed time per move has `soft == hard` and is searched to its end.
     pub soft: Duration,
     /// Never search longer than this.
     pub hard: Duration,
@@ -97,6 +97,34 @@ impl Limits {
         let hard = (share * 4).min(hard_cap).max(Duration::from_millis(1));
         let soft = share.min(hard);
         Some(Budget { soft, hard })
+    }
+}
+
+/// What the completed iterations say about how settled the search is; its [`Progress::scale`]
+/// stretches or shrinks the soft target. The rules are those of Stockfish's family (Stockfish,
+/// Ethereal, Alexandria): a best move that keeps changing, a score that falls, or a best move
+/// that took a small share of the iteration's nodes (its rivals were hard to refute) all ask for
+/// more time; a best move that has held for several iterations, a steady score and a dominant
+/// move ask for less.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Completed iterations in a row that ended with the same best move (0: it just changed).
+    pub stable_iterations: u32,
+    /// The previous iteration's score minus this one's, in centipawns (positive: falling).
+    pub score_drop: i32,
+    /// The best move's share of the last iteration's nodes at the root, in thousandths.
+    pub best_share_permille: u32,
+}
+
+impl Progress {
+    /// The factor on the soft target, within [0.35, 2.5].
+    pub fn scale(&self) -> f64 {
+        const STABILITY: [f64; 5] = [1.9, 1.35, 1.1, 0.92, 0.8];
+        let stability = STABILITY[(self.stable_iterations as usize).min(STABILITY.len() - 1)];
+        let falling = (1.0 + self.score_drop as f64 / 400.0).clamp(0.85, 1.4);
+        let share = f64::from(self.best_share_permille.min(1000)) / 1000.0;
+        let nodes = (1.5 - share) * 1.3;
+        (stability * falling * nodes).clamp(0.35, 2.5)
     }
 }
 
@@ -155,6 +183,43 @@ mod tests {
         // 1 s + 0.01 s: a few dozen milliseconds a move.
         let b = clock(1000, 10, None).budget().unwrap();
         assert!(b.soft >= Duration::from_millis(20) && b.soft <= Duration::from_millis(60));
+    }
+
+    #[test]
+    fn unsettled_searches_get_more_time() {
+        let settled = Progress {
+            stable_iterations: 6,
+            score_drop: 0,
+            best_share_permille: 900,
+        };
+        assert!(settled.scale() < 1.0, "{}", settled.scale());
+        let changed = Progress {
+            stable_iterations: 0,
+            ..settled
+        };
+        let falling = Progress {
+            score_drop: 80,
+            ..settled
+        };
+        let contested = Progress {
+            best_share_permille: 300,
+            ..settled
+        };
+        for p in [changed, falling, contested] {
+            assert!(p.scale() > settled.scale(), "{p:?}: {}", p.scale());
+        }
+        // A rising score asks for no more than a steady one; the extremes stay bounded.
+        let rising = Progress {
+            score_drop: -300,
+            ..settled
+        };
+        assert!(rising.scale() <= settled.scale());
+        let worst = Progress {
+            stable_iterations: 0,
+            score_drop: 10_000,
+            best_share_permille: 0,
+        };
+        assert!(worst.scale() <= 2.5 && rising.scale() >= 0.35);
     }
 
     #[test]
