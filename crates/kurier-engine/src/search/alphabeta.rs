@@ -2,7 +2,7 @@
 //! alpha-beta (negamax) and quiescence search. Generic over [`Searchable`]; no line here knows
 //! which game it plays.
 
-use super::ordering::{is_losing, pick_next, Heuristics};
+use super::ordering::{is_killer, is_losing, pick_next, Heuristics};
 use super::params::SearchParams;
 use super::time::{Budget, Limits, Progress, Timer};
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -47,16 +47,19 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Late-move reductions by depth and move number: `ln(depth) * ln(moves) / 2` (by default:
-/// `lmr_divisor`), the shape Stockfish and most strong engines use.
+/// Late-move reductions by depth and move number, in 1/1024 ply: `0.75 + ln(depth) *
+/// ln(moves) / 2.25` (by default: `lmr_base` and `lmr_divisor`, in hundredths), the fractional
+/// table of Ethereal (Stockfish's has the same shape); the adjustments in the move loop are
+/// added in the same unit before rounding down.
 fn reduction_table() -> Vec<[i32; 64]> {
     (0..64)
         .map(|d| {
             let mut row = [0; 64];
             for (m, r) in row.iter_mut().enumerate().skip(1) {
                 if d > 0 {
-                    *r = ((d as f64).ln() * (m as f64).ln() * 100.0 / f64::from(P.lmr_divisor))
-                        as i32;
+                    *r = ((f64::from(P.lmr_base) / 100.0
+                        + (d as f64).ln() * (m as f64).ln() * 100.0 / f64::from(P.lmr_divisor))
+                        * 1024.0) as i32;
                 }
             }
             row
@@ -603,16 +606,27 @@ impl<'a, G: Searchable> Worker<'a, G> {
             let s = if searched == 1 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
-                // Late-move reduction: quiet moves ordered late rarely matter; a reduced search
-                // that beats alpha is repeated at full depth, so nothing is lost but time.
+                // Late-move reduction: moves ordered late rarely matter; a reduced search that
+                // beats alpha is repeated at full depth, so nothing is lost but time. Quiet
+                // moves from the second one on (the third in the PV) and captures that lose
+                // material by SEE; less for killers, in the PV and for a good history, more for
+                // a bad one. Not for evasions or checks (check chains decide Courier games).
+                let late = searched > 1 + pv_node as usize;
+                let losing_capture = tactical && is_losing(scores[i]);
                 let r = if depth >= P.lmr_min_depth
-                    && i >= P.lmr_min_move as usize
-                    && !tactical
+                    && late
+                    && (!tactical || losing_capture)
                     && !in_check
                     && !quiet_check
                 {
-                    let r = self.reductions[depth.min(63) as usize][i.min(63)] - pv_node as i32;
-                    r.clamp(0, depth - 2)
+                    let mut r = self.reductions[depth.min(63) as usize][i.min(63)];
+                    r -= 1024 * pv_node as i32;
+                    if is_killer(scores[i]) {
+                        r -= 1024;
+                    } else if !tactical {
+                        r -= scores[i] / (P.lmr_history_div / 1024);
+                    }
+                    (r / 1024).clamp(0, depth - 2)
                 } else {
                     0
                 };

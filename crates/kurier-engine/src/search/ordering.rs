@@ -116,6 +116,12 @@ pub fn is_losing(score: i32) -> bool {
     score < LOSING_TACTICAL / 2
 }
 
+/// True for the ordering score of a killer move.
+#[inline]
+pub fn is_killer(score: i32) -> bool {
+    score == KILLER_1 || score == KILLER_2
+}
+
 /// Moves the best-scored of `moves[i..]` to `i` (selection sort, one step at a time: most nodes
 /// cut off after a few moves, so sorting the whole list would be wasted).
 #[inline]

@@ -71,10 +71,12 @@ params! {
     futility_mul = 110, 30, 300;
     /// Shallowest depth with late-move reductions.
     lmr_min_depth = 3, 2, 6;
-    /// Index in the ordered move list from which moves are reduced.
-    lmr_min_move = 3, 1, 8;
-    /// The reduction table is `ln(depth) * ln(move) * 100 / lmr_divisor`.
-    lmr_divisor = 200, 100, 400;
+    /// The reduction table's constant term, in hundredths of a ply.
+    lmr_base = 75, 0, 200;
+    /// The reduction table is `lmr_base / 100 + ln(depth) * ln(move) * 100 / lmr_divisor`.
+    lmr_divisor = 225, 100, 400;
+    /// A quiet move's reduction falls by a ply per this much history (and rises for a bad one).
+    lmr_history_div = 8192, 2048, 32768;
     /// Largest history bonus of a cutoff (the bonus is depth², up to this).
     history_bonus_max = 400, 100, 2000;
 }
