@@ -261,6 +261,10 @@ pub struct BenchArgs {
     /// Search depth instead of each game's bench depth
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
+    /// Evaluate with the built-in network where the game has one (Courier), as the engine
+    /// does by default; `false` benches the classical evaluation
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub use_nnue: bool,
 }
 
 /// The side a person plays. (Its values are listed in the help of `--side`: the doc comments
@@ -462,6 +466,7 @@ pub fn run_bench(
     out: &mut impl Write,
     variant: Option<Variant>,
     depth: Option<u32>,
+    use_nnue: bool,
 ) -> Result<(), CliError> {
     use kurier_engine::bench::{bench_game, print_total, BenchResult};
     let mut total = BenchResult::default();
@@ -469,7 +474,7 @@ pub fn run_bench(
         .into_iter()
         .filter(|&v| variant.is_none_or(|w| w == v))
     {
-        let r = with_game!(v, G => bench_game::<G>(out, depth))?;
+        let r = with_game!(v, G => bench_game::<G>(out, depth, use_nnue))?;
         total.nodes += r.nodes;
         total.time += r.time;
     }
@@ -617,9 +622,20 @@ mod tests {
             c.command,
             Some(Command::Bench(BenchArgs {
                 variant: None,
-                depth: Some(3)
+                depth: Some(3),
+                use_nnue: true,
             }))
         );
+        let c = parse("bench --variant courier --use-nnue false").unwrap();
+        assert_eq!(
+            c.command,
+            Some(Command::Bench(BenchArgs {
+                variant: Some(Variant::Courier),
+                depth: None,
+                use_nnue: false,
+            }))
+        );
+        assert!(parse("bench --use-nnue maybe").is_err());
         assert_eq!(
             parse("--config").unwrap_err().kind(),
             ErrorKind::InvalidValue

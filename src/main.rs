@@ -53,7 +53,7 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
             a.threads(),
         )?),
         Command::Bench(a) => {
-            cli::run_bench(&mut out, a.variant, a.depth)?;
+            cli::run_bench(&mut out, a.variant, a.depth, a.use_nnue)?;
             Ok(true)
         }
         Command::Play(a) => {

@@ -150,7 +150,7 @@ fn every_command_has_help() {
             &["perft-suite"],
             &["<FILE>", "--variant", "--max-depth", "--threads"],
         ),
-        (&["bench"], &["--variant", "--depth"]),
+        (&["bench"], &["--variant", "--depth", "--use-nnue"]),
         (
             &["play"],
             &[

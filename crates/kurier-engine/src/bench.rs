@@ -2,7 +2,8 @@
 //! per position. The node count is the same on every run and machine — a signature that commits
 //! changing search behaviour quote (`Bench: N`) — and the speed is nodes per second.
 
-use crate::search::{search_position, Limits, Searchable};
+use crate::search::{Limits, Searchable, Searcher};
+use kurier_rules::record::GameRecord;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -16,10 +17,13 @@ pub struct BenchResult {
 }
 
 /// Benches one game: each of its positions to its bench depth (or `depth`), printing a line per
-/// position to `out`.
+/// position to `out`. With `use_nnue` the game's built-in network evaluates where it has one
+/// (the engine's default, so the signature is the one the engine plays with); without it the
+/// classical evaluation does, for comparing the two speeds.
 pub fn bench_game<G: Searchable>(
     out: &mut impl Write,
     depth: Option<u32>,
+    use_nnue: bool,
 ) -> std::io::Result<BenchResult> {
     let depth = depth.unwrap_or(G::BENCH_DEPTH);
     let limits = Limits {
@@ -33,7 +37,9 @@ pub fn bench_game<G: Searchable>(
             Err(e) => unreachable!("bench FEN {fen} is valid: {e}"),
         };
         let start = Instant::now();
-        let r = search_position(&pos, &limits, 16, 1);
+        let mut searcher = Searcher::new(16, 1);
+        searcher.set_use_nnue(use_nnue);
+        let r = searcher.search(&GameRecord::new(pos.clone()), &limits, &mut |_| {});
         let time = start.elapsed();
         let best = r.best.map_or("(none)".to_string(), |m| pos.format_move(m));
         writeln!(
