@@ -2,7 +2,7 @@
 //! alpha-beta (negamax) and quiescence search. Generic over [`Searchable`]; no line here knows
 //! which game it plays.
 
-use super::ordering::{is_killer, is_losing, pick_next, Heuristics};
+use super::ordering::{is_killer, is_losing, pick_next, Context, Heuristics, NO_PIECE_TO};
 use super::params::SearchParams;
 use super::time::{Budget, Limits, Progress, Timer};
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -88,6 +88,9 @@ pub struct Worker<'a, G: Searchable> {
     /// search path.
     keys: Vec<u64>,
     heuristics: Heuristics<G::Move>,
+    /// The history index ([`Searchable::piece_to`]) of the move made at each ply of the path,
+    /// [`NO_PIECE_TO`] for a null move: the continuation histories' context.
+    moved: [u16; MAX_PLY + 1],
     pv: Vec<[Option<G::Move>; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     reductions: Vec<[i32; 64]>,
@@ -136,7 +139,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             poll_interval: POLL_INTERVAL,
             last_poll: std::time::Instant::now(),
             keys,
-            heuristics: Heuristics::new(),
+            heuristics: Heuristics::new(G::PIECE_TO),
+            moved: [NO_PIECE_TO; MAX_PLY + 1],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             reductions: reduction_table(),
@@ -533,6 +537,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         {
             if let Some(null) = pos.null_move() {
                 let r = P.nmp_base + depth / P.nmp_depth_div;
+                self.moved[ply] = NO_PIECE_TO;
                 self.keys.push(key);
                 let s = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.keys.pop();
@@ -555,15 +560,27 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return Self::terminal(pos, ply);
         }
         let mut scores = [0i32; MAX_MOVES];
+        let ctx = Context {
+            prev1: if ply >= 1 {
+                self.moved[ply - 1]
+            } else {
+                NO_PIECE_TO
+            },
+            prev2: if ply >= 2 {
+                self.moved[ply - 2]
+            } else {
+                NO_PIECE_TO
+            },
+        };
         self.heuristics
-            .score(pos, &moves, tt_move, ply, &mut scores);
+            .score(pos, &moves, tt_move, ply, ctx, &mut scores);
 
         // Step 8. The move loop: the first move with the full window, the others with a null
         // window (re-searched when they beat alpha), late quiet moves reduced.
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let mut quiets_tried = [0u32; 64];
+        let mut quiets_tried = [0u16; 64];
         let mut n_quiets = 0;
         let mut searched = 0;
         let restricted_root = ply == 0 && (self.root_only.is_some() || !self.root_skip.is_empty());
@@ -602,6 +619,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             searched += 1;
             let nodes_before = self.nodes;
+            let pt = pos.piece_to(m) as u16;
+            self.moved[ply] = pt;
             self.keys.push(key);
             let s = if searched == 1 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, pv_node)
@@ -657,15 +676,14 @@ impl<'a, G: Searchable> Worker<'a, G> {
                         if !tactical {
                             let side = pos.side_to_move();
                             let tried = &quiets_tried[..n_quiets];
-                            self.heuristics
-                                .cutoff(ply, side, m, G::move_id(m), tried, depth);
+                            self.heuristics.cutoff(ply, side, ctx, m, pt, tried, depth);
                         }
                         break;
                     }
                 }
             }
             if !tactical && n_quiets < quiets_tried.len() {
-                quiets_tried[n_quiets] = G::move_id(m);
+                quiets_tried[n_quiets] = pt;
                 n_quiets += 1;
             }
         }
@@ -729,7 +747,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return Self::terminal(pos, ply);
         }
         let mut scores = [0i32; MAX_MOVES];
-        self.heuristics.score(pos, &moves, 0, ply, &mut scores);
+        self.heuristics
+            .score(pos, &moves, 0, ply, Context::NONE, &mut scores);
         let list = moves.as_mut_slice();
         for i in 0..list.len() {
             pick_next(list, &mut scores, i);

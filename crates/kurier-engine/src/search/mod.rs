@@ -81,9 +81,16 @@ pub trait Searchable: Game + FeatureSet {
     /// when not in check.)
     fn draw_by_rule(&self) -> bool;
 
-    /// A compact, non-zero id of a move for the transposition table and history tables: equal
-    /// moves give equal ids; the table's move is checked against the legal moves before use.
+    /// A compact, non-zero id of a move for the transposition table: equal moves give equal
+    /// ids; the table's move is checked against the legal moves before use.
     fn move_id(mv: Self::Move) -> u32;
+
+    /// How many values [`Searchable::piece_to`] takes: kinds of piece times squares.
+    const PIECE_TO: usize;
+
+    /// The history tables' index of a move of this position: the kind of piece that moves and
+    /// the square it ends on, below [`Searchable::PIECE_TO`].
+    fn piece_to(&self, mv: Self::Move) -> usize;
 }
 
 /// A score as reported to GUIs (the wire's one score type).

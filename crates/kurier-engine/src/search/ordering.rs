@@ -1,13 +1,16 @@
 //! Move ordering: the transposition-table move first, then tactical moves that do not lose
 //! material by static exchange ([`Searchable::see_ge`]), by victim and attacker, then the two
 //! killer moves of the ply, then quiet moves by history, then the losing captures.
+//!
+//! A quiet move's history is the sum of three tables indexed by the moving piece's kind and
+//! destination ([`Searchable::piece_to`]): one per side to move, and two continuation
+//! histories indexed also by the move one ply back (the opponent's, a counter-move history) and
+//! two plies back (our own previous move) — as Stockfish's and Ethereal's.
 
 use super::params::SearchParams;
 use super::{Searchable, MAX_PLY};
 use kurier_rules::game::{Color, MoveList, MAX_MOVES};
 
-/// History table size per side; move ids are folded into it.
-const HISTORY_SIZE: usize = 1 << 14;
 /// History scores stay within +-HISTORY_MAX (gravity keeps them there).
 const HISTORY_MAX: i32 = 1 << 14;
 
@@ -15,37 +18,100 @@ const TT_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 27;
 const KILLER_2: i32 = KILLER_1 - 1;
-/// Below every quiet move's history score (they stay within +-[`HISTORY_MAX`]).
+/// Below every quiet move's history score (a sum of three tables, each within
+/// +-[`HISTORY_MAX`]).
 const LOSING_TACTICAL: i32 = -(1 << 26);
 
-/// Killers and history, one set per search thread.
+/// No move (the root, a null move): its continuation table is not read or written.
+pub const NO_PIECE_TO: u16 = u16::MAX;
+
+/// The moves before a node, by [`Searchable::piece_to`]: one ply back and two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// The move that led to the node (the opponent's), or [`NO_PIECE_TO`].
+    pub prev1: u16,
+    /// The move before it (the side to move's own), or [`NO_PIECE_TO`].
+    pub prev2: u16,
+}
+
+impl Context {
+    /// No move before (the root, quiescence).
+    pub const NONE: Context = Context {
+        prev1: NO_PIECE_TO,
+        prev2: NO_PIECE_TO,
+    };
+}
+
+/// Killers and histories, one set per search thread.
 pub struct Heuristics<M> {
     killers: Vec<[Option<M>; 2]>,
-    history: Vec<i32>,
+    /// `[side][piece_to]`.
+    history: Vec<i16>,
+    /// `[prev1][piece_to]` and `[prev2][piece_to]`.
+    cont1: Vec<i16>,
+    cont2: Vec<i16>,
+    piece_to: usize,
+}
+
+/// Gravity: scores approach +-HISTORY_MAX but never pass it.
+#[inline(always)]
+fn update(h: &mut i16, bonus: i32) {
+    let v = i32::from(*h);
+    *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
 }
 
 impl<M: Copy + Eq> Heuristics<M> {
-    /// Empty tables.
-    pub fn new() -> Self {
+    /// Empty tables for a game whose moves have `piece_to` history indices.
+    pub fn new(piece_to: usize) -> Self {
         Heuristics {
             killers: vec![[None, None]; MAX_PLY + 1],
-            history: vec![0; 2 * HISTORY_SIZE],
+            history: vec![0; 2 * piece_to],
+            cont1: vec![0; piece_to * piece_to],
+            cont2: vec![0; piece_to * piece_to],
+            piece_to,
         }
     }
 
-    fn history_index(side: Color, id: u32) -> usize {
-        side.index() * HISTORY_SIZE + (id.wrapping_mul(0x9E37_79B1) >> 18) as usize
+    #[inline(always)]
+    fn quiet_score(&self, side: Color, ctx: Context, pt: usize) -> i32 {
+        let mut s = i32::from(self.history[side.index() * self.piece_to + pt]);
+        if ctx.prev1 != NO_PIECE_TO {
+            s += i32::from(self.cont1[ctx.prev1 as usize * self.piece_to + pt]);
+        }
+        if ctx.prev2 != NO_PIECE_TO {
+            s += i32::from(self.cont2[ctx.prev2 as usize * self.piece_to + pt]);
+        }
+        s
     }
 
-    /// A quiet move caused a cutoff at `ply`: remember it as a killer and reward it; the quiet
-    /// moves tried before it are penalised.
+    fn reward(&mut self, side: Color, ctx: Context, pt: usize, bonus: i32) {
+        update(&mut self.history[side.index() * self.piece_to + pt], bonus);
+        if ctx.prev1 != NO_PIECE_TO {
+            update(
+                &mut self.cont1[ctx.prev1 as usize * self.piece_to + pt],
+                bonus,
+            );
+        }
+        if ctx.prev2 != NO_PIECE_TO {
+            update(
+                &mut self.cont2[ctx.prev2 as usize * self.piece_to + pt],
+                bonus,
+            );
+        }
+    }
+
+    /// A quiet move (history index `best_pt`) caused a cutoff at `ply`: remember it as a
+    /// killer and reward it; the quiet moves tried before it (`tried`, by history index) are
+    /// penalised.
+    #[allow(clippy::too_many_arguments)]
     pub fn cutoff(
         &mut self,
         ply: usize,
         side: Color,
+        ctx: Context,
         best: M,
-        best_id: u32,
-        tried: &[u32],
+        best_pt: u16,
+        tried: &[u16],
         depth: i32,
     ) {
         let k = &mut self.killers[ply.min(MAX_PLY)];
@@ -54,18 +120,12 @@ impl<M: Copy + Eq> Heuristics<M> {
             k[0] = Some(best);
         }
         let bonus = (depth * depth).min(SearchParams::DEFAULT.history_bonus_max);
-        self.update(side, best_id, bonus);
-        for &id in tried {
-            if id != best_id {
-                self.update(side, id, -bonus);
+        self.reward(side, ctx, best_pt as usize, bonus);
+        for &pt in tried {
+            if pt != best_pt {
+                self.reward(side, ctx, pt as usize, -bonus);
             }
         }
-    }
-
-    fn update(&mut self, side: Color, id: u32, bonus: i32) {
-        let h = &mut self.history[Self::history_index(side, id)];
-        // Gravity: scores approach +-HISTORY_MAX but never pass it.
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
     /// Scores every move of `moves` for ordering into `scores`. A losing tactical move scores
@@ -77,6 +137,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         moves: &MoveList<M>,
         tt_move: u32,
         ply: usize,
+        ctx: Context,
         scores: &mut [i32; MAX_MOVES],
     ) {
         let k = self.killers[ply.min(MAX_PLY)];
@@ -97,15 +158,9 @@ impl<M: Copy + Eq> Heuristics<M> {
             } else if k[1] == Some(m) {
                 KILLER_2
             } else {
-                self.history[Self::history_index(side, id)]
+                self.quiet_score(side, ctx, pos.piece_to(m))
             };
         }
-    }
-}
-
-impl<M: Copy + Eq> Default for Heuristics<M> {
-    fn default() -> Self {
-        Self::new()
     }
 }
 

@@ -75,8 +75,9 @@ params! {
     lmr_base = 75, 0, 200;
     /// The reduction table is `lmr_base / 100 + ln(depth) * ln(move) * 100 / lmr_divisor`.
     lmr_divisor = 225, 100, 400;
-    /// A quiet move's reduction falls by a ply per this much history (and rises for a bad one).
-    lmr_history_div = 8192, 2048, 32768;
+    /// A quiet move's reduction falls by a ply per this much history (the sum of its three
+    /// tables; and rises for a bad one).
+    lmr_history_div = 16384, 2048, 65536;
     /// Largest history bonus of a cutoff (the bonus is depth², up to this).
     history_bonus_max = 400, 100, 2000;
 }

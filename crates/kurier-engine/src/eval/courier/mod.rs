@@ -210,6 +210,12 @@ impl Searchable for Courier {
     fn move_id(mv: Self::Move) -> u32 {
         mv.bits() + 1
     }
+
+    const PIECE_TO: usize = kurier_rules::games::courier::Piece::COUNT * 96;
+
+    fn piece_to(&self, mv: Self::Move) -> usize {
+        mv.piece() as usize * 96 + mv.to()
+    }
 }
 
 #[cfg(test)]

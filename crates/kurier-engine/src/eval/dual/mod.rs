@@ -217,6 +217,13 @@ impl Searchable for DualCheckers {
         let h = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         ((h >> 32) as u32) | 1
     }
+
+    const PIECE_TO: usize = 2 * 64;
+
+    fn piece_to(&self, mv: Self::Move) -> usize {
+        let king = self.kings(self.side_to_move()) & (1u64 << mv.from()) != 0;
+        usize::from(king) * 64 + mv.to()
+    }
 }
 
 #[cfg(test)]

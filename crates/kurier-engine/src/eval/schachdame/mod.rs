@@ -154,6 +154,15 @@ impl Searchable for Schachdame {
     fn move_id(mv: Self::Move) -> u32 {
         mv.bits() as u32 + 1
     }
+
+    const PIECE_TO: usize = 3 * 64;
+
+    fn piece_to(&self, mv: Self::Move) -> usize {
+        let kind = self
+            .piece_on(self.side_to_move(), mv.from())
+            .map_or(0, |p| p as usize);
+        kind * 64 + mv.to()
+    }
 }
 
 #[cfg(test)]
