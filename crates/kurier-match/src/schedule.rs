@@ -139,6 +139,13 @@ pub fn read_schedule_tag(text: &str) -> Option<(usize, Plan)> {
     (valid && plan.repeat > 0).then_some((game?, plan))
 }
 
+/// How many openings the plan uses before it wraps around to the first: with fewer in the file,
+/// openings repeat, and at fixed nodes deterministic engines repeat their games move for move —
+/// counted again, they narrow the error bars without adding information.
+pub fn openings_wanted(plan: &Plan) -> usize {
+    plan.rounds as usize * plan.games.div_ceil(plan.repeat.max(1)) as usize
+}
+
 /// Every game of the plan, in playing order, with `openings` openings to use.
 pub fn schedule(plan: &Plan, openings: usize) -> Vec<Job> {
     let mut jobs = Vec::new();
@@ -204,6 +211,20 @@ mod tests {
         let jobs = schedule(&plan(rr, 2, 1, 2), 1);
         assert_eq!((jobs[0].white, jobs[1].white), (0, 1));
         assert_eq!(jobs.last().unwrap().number, 2);
+    }
+
+    #[test]
+    fn openings_wanted_counts_one_per_colour_reversed_pair() {
+        let rr = TournamentKind::RoundRobin;
+        // 1000 rounds of a pair of games: 1000 openings; a file of 500 wraps at game 1001.
+        assert_eq!(openings_wanted(&plan(rr, 2, 2, 1000)), 1000);
+        let jobs = schedule(&plan(rr, 2, 2, 1000), 500);
+        assert_eq!(jobs[1000].opening, jobs[0].opening);
+        assert_ne!(jobs[998].opening, jobs[0].opening);
+        // Games without repeat: one opening each.
+        let mut p = plan(rr, 2, 3, 2);
+        p.repeat = 1;
+        assert_eq!(openings_wanted(&p), 6);
     }
 
     #[test]

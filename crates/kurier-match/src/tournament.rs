@@ -30,7 +30,7 @@ use super::interrupt::{Interrupt, Signal};
 use super::notation;
 use super::openings::{self, Opening};
 use super::player::Player;
-use super::schedule::{schedule, schedule_tag, Job, Plan};
+use super::schedule::{openings_wanted, schedule, schedule_tag, Job, Plan};
 use super::settings::{EngineSpec, MatchOptions, SprtParams, TournamentKind};
 use super::shard;
 use super::state::{self, ScheduleId, State};
@@ -879,6 +879,14 @@ pub fn run(
             .join(" vs "),
         workers
     );
+    let wanted = openings_wanted(&Plan::of(options));
+    if options.openings.is_some() && wanted > openings.len() {
+        eprintln!(
+            "kurier match: warning: {wanted} openings wanted, {} in the file: they repeat, and \
+             at fixed nodes so do the games (use a larger file)",
+            openings.len()
+        );
+    }
     let mut write_error = None;
     let mut unfinished = 0;
     // The SPRT's verdict at the game that crossed a bound: the games then in progress still end
