@@ -733,6 +733,25 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if stand_pat && pos.draw_by_rule() {
             return 0;
         }
+        // The transposition table: any stored bound is deep enough here (quiescence is depth 0);
+        // it ends a node outside the PV (a null window), and its move is tried first.
+        let key = pos.key();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.map_or(0, |e| e.move_id);
+        if let Some(e) = entry {
+            let s = score_from_tt(e.score, ply);
+            if beta - alpha == 1
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut best = -INFINITY;
         if stand_pat {
             best = self.evaluate(pos, ply);
@@ -748,12 +767,17 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         let mut scores = [0i32; MAX_MOVES];
         self.heuristics
-            .score(pos, &moves, 0, ply, Context::NONE, &mut scores);
+            .score(pos, &moves, tt_move, ply, Context::NONE, &mut scores);
         let list = moves.as_mut_slice();
         for i in 0..list.len() {
             pick_next(list, &mut scores, i);
             let m = list[i];
             if stand_pat && (!pos.is_tactical(m) || is_losing(scores[i])) {
+                // The table's move comes first whatever it is: a quiet or losing one is not
+                // searched here, and the moves after it are.
+                if i == 0 && tt_move != 0 && G::move_id(m) == tt_move {
+                    continue;
+                }
                 // Quiet moves come after the tactical moves that do not lose material, and the
                 // losing ones after the quiet moves: standing pat, neither is searched.
                 break;
@@ -764,6 +788,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             if s > best {
                 best = s;
+                best_move = Some(m);
                 if s > alpha {
                     alpha = s;
                     self.update_pv(ply, m);
@@ -773,6 +798,24 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 }
             }
         }
+        // Stored at depth 0, below every result of the main search (depth 1 and more), so it
+        // never ends a node of the main search.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                move_id: best_move.map_or(0, G::move_id),
+                score: score_to_tt(best, ply),
+                depth: 0,
+                bound,
+            },
+        );
         best
     }
 }

@@ -18,7 +18,8 @@
 //! search efficiency, never a wrong move.
 //!
 //! Replacement: an entry with the same key is overwritten unless it holds a deeper result of the
-//! current search; otherwise the entry of the bucket with the lowest `depth - 8 * age distance`
+//! current search and the new one is not an exact result of the main search (quiescence stores at
+//! depth 0, so its results never displace deeper ones); otherwise the entry of the bucket with the lowest `depth - 8 * age distance`
 //! gives way (stale results of earlier searches go first).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -218,8 +219,12 @@ impl TranspositionTable {
                 continue;
             };
             if check ^ data == key {
-                // Same position: keep a deeper result of this search unless the new one is exact.
-                if old_age == age && old.depth > entry.depth + 2 && entry.bound != Bound::Exact {
+                // Same position: keep a deeper result of this search unless the new one is an
+                // exact result of the main search (quiescence's, at depth 0, never displaces one).
+                if old_age == age
+                    && old.depth > entry.depth + 2
+                    && (entry.bound != Bound::Exact || entry.depth == 0)
+                {
                     return;
                 }
                 let entry = if entry.move_id == 0 {
@@ -281,6 +286,33 @@ mod tests {
         assert_eq!(tt.probe(0xDEAD_BEEE), None);
         tt.clear();
         assert_eq!(tt.probe(0xDEAD_BEEF), None);
+    }
+
+    #[test]
+    fn a_quiescence_result_never_displaces_a_deeper_one_of_the_same_position() {
+        let tt = TranspositionTable::new(1);
+        let deep = Entry {
+            move_id: 5,
+            score: 40,
+            depth: 6,
+            bound: Bound::Lower,
+        };
+        tt.store(0xABCD, deep);
+        let quiescence = Entry {
+            move_id: 9,
+            score: -12,
+            depth: 0,
+            bound: Bound::Exact,
+        };
+        tt.store(0xABCD, quiescence);
+        assert_eq!(tt.probe(0xABCD), Some(deep));
+        // An exact result of the main search still does.
+        let exact = Entry {
+            depth: 1,
+            ..quiescence
+        };
+        tt.store(0xABCD, exact);
+        assert_eq!(tt.probe(0xABCD), Some(exact));
     }
 
     #[test]
