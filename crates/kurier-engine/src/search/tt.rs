@@ -18,9 +18,10 @@
 //! search efficiency, never a wrong move.
 //!
 //! Replacement: an entry with the same key is overwritten unless it holds a deeper result of the
-//! current search and the new one is not an exact result of the main search (quiescence stores at
-//! depth 0, so its results never displace deeper ones); otherwise the entry of the bucket with the lowest `depth - 8 * age distance`
-//! gives way (stale results of earlier searches go first).
+//! current search and the new one is not an exact result of the main search (quiescence stores
+//! at depth 0, so its results never displace deeper ones); otherwise the entry of the bucket
+//! with the lowest `depth - 8 * age distance` gives way (stale results of earlier searches go
+//! first).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
