@@ -617,6 +617,28 @@ impl<'a, G: Searchable> Worker<'a, G> {
             {
                 continue;
             }
+            // Step 8b. SEE pruning near the leaves, outside the PV, with a move already searched:
+            // a move that loses more material by static exchange than the depth left could win
+            // back (quiet moves: linear in depth, tactical ones: quadratic, as Ethereal's). Not
+            // in check (every evasion may be needed); games without an exact exchange
+            // (Dual checkers' compulsory captures) answer `see_ge` true, so nothing is pruned
+            // there.
+            if !pv_node
+                && !in_check
+                && searched > 0
+                && depth <= P.see_max_depth
+                && best_score > -MATE_BOUND
+                && !pos.see_ge(
+                    m,
+                    if tactical {
+                        -P.see_tactical_margin * depth * depth
+                    } else {
+                        -P.see_quiet_margin * depth
+                    },
+                )
+            {
+                continue;
+            }
             searched += 1;
             let nodes_before = self.nodes;
             let pt = pos.piece_to(m) as u16;

@@ -69,6 +69,13 @@ params! {
     futility_base = 90, 0, 300;
     /// See `futility_base`.
     futility_mul = 110, 30, 300;
+    /// Deepest remaining depth with SEE pruning of moves that lose material.
+    see_max_depth = 8, 1, 12;
+    /// SEE pruning: a quiet move is skipped when it loses more than `see_quiet_margin * depth`.
+    see_quiet_margin = 64, 10, 200;
+    /// SEE pruning: a tactical move is skipped when it loses more than
+    /// `see_tactical_margin * depth²`.
+    see_tactical_margin = 19, 5, 100;
     /// Shallowest depth with late-move reductions.
     lmr_min_depth = 3, 2, 6;
     /// The reduction table's constant term, in hundredths of a ply.
