@@ -715,9 +715,31 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if restricted_root {
             return best_score;
         }
-        let bound = if best_score >= beta {
+        self.store(
+            key,
+            best_move,
+            best_score,
+            (original_alpha, beta),
+            depth,
+            ply,
+        );
+        best_score
+    }
+
+    /// Stores `score`, found at `ply` and `depth` with the window `(alpha, beta)`, and the move
+    /// that gave it, as the bound the window makes it.
+    fn store(
+        &self,
+        key: u64,
+        best_move: Option<G::Move>,
+        score: i32,
+        (alpha, beta): (i32, i32),
+        depth: i32,
+        ply: usize,
+    ) {
+        let bound = if score >= beta {
             Bound::Lower
-        } else if best_score > original_alpha {
+        } else if score > alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -726,12 +748,11 @@ impl<'a, G: Searchable> Worker<'a, G> {
             key,
             Entry {
                 move_id: best_move.map_or(0, G::move_id),
-                score: score_to_tt(best_score, ply),
+                score: score_to_tt(score, ply),
                 depth,
                 bound,
             },
         );
-        best_score
     }
 
     /// Quiescence: only tactical moves, with the static evaluation as a floor ("stand pat") —
@@ -822,22 +843,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         // Stored at depth 0, below every result of the main search (depth 1 and more), so it
         // never ends a node of the main search.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt.store(
-            key,
-            Entry {
-                move_id: best_move.map_or(0, G::move_id),
-                score: score_to_tt(best, ply),
-                depth: 0,
-                bound,
-            },
-        );
+        self.store(key, best_move, best, (original_alpha, beta), 0, ply);
         best
     }
 }
