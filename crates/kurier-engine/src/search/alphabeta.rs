@@ -596,33 +596,12 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 continue;
             }
             let tactical = pos.is_tactical(m);
-            let child = pos.play(m);
-            // Whether a quiet move gives check: asked once, for pruning and for reductions
-            // alike (both leave tactical moves, evasions and the first move alone).
-            let quiet_check = !tactical && !in_check && i > 0 && child.in_check();
-            // Step 8a. Near the leaves, outside the PV, with a move already searched: a quiet
-            // move that gives no check is skipped when the static evaluation is far below alpha
-            // (futility: it would need to win material it does not attack) or when many moves
-            // have been tried (move-count pruning: good quiet moves come early in the ordering).
-            if !pv_node
-                && quiet_node
-                && !in_check
-                && !tactical
-                && searched > 0
-                && depth <= P.prune_max_depth
-                && best_score > -MATE_BOUND
-                && !quiet_check
-                && (searched >= (P.lmp_base + P.lmp_mul * depth * depth) as usize
-                    || eval + P.futility_base + P.futility_mul * depth <= alpha)
-            {
-                continue;
-            }
-            // Step 8b. SEE pruning near the leaves, outside the PV, with a move already searched:
+            // Step 8a. SEE pruning near the leaves, outside the PV, with a move already searched:
             // a move that loses more material by static exchange than the depth left could win
             // back (quiet moves: linear in depth, tactical ones: quadratic, as Ethereal's). Not
-            // in check (every evasion may be needed); games without an exact exchange
-            // (Dual checkers' compulsory captures) answer `see_ge` true, so nothing is pruned
-            // there.
+            // in check (every evasion may be needed). Asked before the move is made, so a pruned
+            // move costs no `play`. Only Courier has an exact exchange; Schachdame and Dual
+            // checkers (compulsory captures) answer `see_ge` true, so nothing is pruned there.
             if !pv_node
                 && !in_check
                 && searched > 0
@@ -636,6 +615,27 @@ impl<'a, G: Searchable> Worker<'a, G> {
                         -P.see_quiet_margin * depth
                     },
                 )
+            {
+                continue;
+            }
+            let child = pos.play(m);
+            // Whether a quiet move gives check: asked once, for pruning and for reductions
+            // alike (both leave tactical moves, evasions and the first move alone).
+            let quiet_check = !tactical && !in_check && i > 0 && child.in_check();
+            // Step 8b. Near the leaves, outside the PV, with a move already searched: a quiet
+            // move that gives no check is skipped when the static evaluation is far below alpha
+            // (futility: it would need to win material it does not attack) or when many moves
+            // have been tried (move-count pruning: good quiet moves come early in the ordering).
+            if !pv_node
+                && quiet_node
+                && !in_check
+                && !tactical
+                && searched > 0
+                && depth <= P.prune_max_depth
+                && best_score > -MATE_BOUND
+                && !quiet_check
+                && (searched >= (P.lmp_base + P.lmp_mul * depth * depth) as usize
+                    || eval + P.futility_base + P.futility_mul * depth <= alpha)
             {
                 continue;
             }
