@@ -104,6 +104,9 @@ pub struct Worker<'a, G: Searchable> {
     net: Option<&'a Network>,
     /// The network's accumulators along the path (unused without a network).
     acc: Stack,
+    /// The static evaluation of the node at each ply of the path, `-INFINITY` where there is
+    /// none (in check, a compulsory capture pending): the improving flag's memory.
+    evals: [i32; MAX_PLY + 1],
     /// How settled the iterations so far are, for the soft time target.
     progress: Progress,
     /// Nodes at the start of the current root search, and those the current best root move
@@ -150,6 +153,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             root_skip: Vec::new(),
             net: None,
             acc: Stack::new(MAX_PLY + 1),
+            evals: [-INFINITY; MAX_PLY + 1],
             progress: Progress::default(),
             root_start_nodes: 0,
             root_best_nodes: 0,
@@ -514,12 +518,25 @@ impl<'a, G: Searchable> Worker<'a, G> {
             -INFINITY
         };
 
+        // Step 4a. Improving: the static evaluation is above the one of our previous move (two
+        // plies back, or four when that one had none). Where the position is getting better,
+        // fail-highs are likelier and fail-lows rarer: prune less and reduce less below, and
+        // cut more readily above beta.
+        self.evals[ply] = eval;
+        let improving = quiet_node
+            && ply >= 2
+            && if self.evals[ply - 2] != -INFINITY {
+                eval > self.evals[ply - 2]
+            } else {
+                ply >= 4 && self.evals[ply - 4] != -INFINITY && eval > self.evals[ply - 4]
+            };
+
         // Step 5. Reverse futility: far above beta near the leaves, a quiet position will not fall
         // back below it. Not in the PV, not in check, not with a capture pending.
         if !pv_node
             && quiet_node
             && depth <= P.rfp_max_depth
-            && eval - P.rfp_margin * depth >= beta
+            && eval - P.rfp_margin * (depth - improving as i32) >= beta
             && beta.abs() < MATE_BOUND
         {
             return eval;
@@ -634,7 +651,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 && depth <= P.prune_max_depth
                 && best_score > -MATE_BOUND
                 && !quiet_check
-                && (searched >= (P.lmp_base + P.lmp_mul * depth * depth) as usize
+                && (searched
+                    >= ((P.lmp_base + P.lmp_mul * depth * depth) >> (!improving as i32)) as usize
                     || eval + P.futility_base + P.futility_mul * depth <= alpha)
             {
                 continue;
@@ -662,6 +680,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 {
                     let mut r = self.reductions[depth.min(63) as usize][i.min(63)];
                     r -= 1024 * pv_node as i32;
+                    r += 512 * (!improving) as i32;
                     if is_killer(scores[i]) {
                         r -= 1024;
                     } else if !tactical {
