@@ -635,10 +635,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
             {
                 continue;
             }
-            let child = pos.play(m);
             // Whether a quiet move gives check: asked once, for pruning and for reductions
-            // alike (both leave tactical moves, evasions and the first move alone).
-            let quiet_check = !tactical && !in_check && i > 0 && child.in_check();
+            // alike (both leave tactical moves, evasions and the first move alone), before the
+            // move is made (`gives_check`), so a pruned move costs no `play`.
+            let quiet_check = !tactical && !in_check && i > 0 && pos.gives_check(m);
             // Step 8b. Near the leaves, outside the PV, with a move already searched: a quiet
             // move that gives no check is skipped when the static evaluation is far below alpha
             // (futility: it would need to win material it does not attack) or when many moves
@@ -657,6 +657,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             {
                 continue;
             }
+            let child = pos.play(m);
             searched += 1;
             let nodes_before = self.nodes;
             let pt = pos.piece_to(m) as u16;

@@ -50,6 +50,13 @@ pub trait Searchable: Game + FeatureSet {
     /// True when the side to move is in check (false in games without check).
     fn in_check(&self) -> bool;
 
+    /// True when the legal move `mv` gives check: by default by making it; a game answers it
+    /// from its attack tables where that is cheaper (Courier), so the search can prune a move
+    /// without making it.
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        self.play(mv).in_check()
+    }
+
     /// Captures and promotions: searched in quiescence, ordered first.
     fn is_tactical(&self, mv: Self::Move) -> bool;
 

@@ -179,6 +179,10 @@ impl Searchable for Courier {
         Courier::in_check(self)
     }
 
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        Courier::gives_check(self, mv)
+    }
+
     fn is_tactical(&self, mv: Self::Move) -> bool {
         mv.is_promotion() || self.occupied_by(!self.side_to_move()) & (1u128 << mv.to()) != 0
     }
