@@ -45,22 +45,6 @@ pub(super) fn pawn_attacks(pawns: u128, color: Color) -> u128 {
     }
 }
 
-/// The squares a piece of kind `piece` on `sq` attacks with `occ` occupied (not for pawns,
-/// whose attacks depend on their colour).
-#[inline(always)]
-pub(super) fn piece_attacks(piece: Piece, sq: usize, occ: u128) -> u128 {
-    match piece {
-        Piece::Knight => attacks::KNIGHT[sq],
-        Piece::Courier => attacks::courier_attacks(sq, occ),
-        Piece::Rook => attacks::rook_attacks(sq, occ),
-        Piece::Alfil => attacks::ALFIL[sq],
-        Piece::Fers => attacks::FERS[sq],
-        Piece::Mann | Piece::King => attacks::KING[sq],
-        Piece::Wazir => attacks::WAZIR[sq],
-        Piece::Pawn => 0,
-    }
-}
-
 impl AttackInfo {
     /// The attacks of both sides in `pos`.
     pub fn new(pos: &Courier) -> AttackInfo {
@@ -95,7 +79,7 @@ impl AttackInfo {
             for piece in &Piece::ALL[1..Piece::COUNT - 1] {
                 let mut kind = 0;
                 for sq in squares128(pos.pieces(color, *piece)) {
-                    let a = piece_attacks(*piece, sq, occ);
+                    let a = attacks::piece_attacks(*piece, color, sq, occ);
                     twice |= all & a;
                     all |= a;
                     kind |= a;

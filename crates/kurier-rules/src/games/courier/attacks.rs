@@ -32,6 +32,9 @@
 //!   ANDs per line, each a pair of 64-bit instructions on a `u128`, and no load depends on the
 //!   result of a bit scan (the classical ray method looks up a second ray at the blocker found).
 
+use super::Piece;
+use crate::game::Color;
+
 /// Number of squares on the board.
 pub const SQUARES: usize = 96;
 /// Files on the board (a..l).
@@ -258,6 +261,22 @@ pub fn between(a: usize, b: usize) -> u128 {
 pub fn line(a: usize, b: usize) -> u128 {
     let d = DIRECTION[a][b] as usize;
     RAYS[d][a] | RAYS[(d ^ 4).min(NO_DIR)][a] | (1u128 << a)
+}
+
+/// The squares a `color` piece of kind `piece` on `sq` attacks with `occ` occupied (a pawn:
+/// its two diagonal captures, docs/rules.md C2).
+#[inline(always)]
+pub fn piece_attacks(piece: Piece, color: Color, sq: usize, occ: u128) -> u128 {
+    match piece {
+        Piece::Pawn => PAWN[color.index()][sq],
+        Piece::Knight => KNIGHT[sq],
+        Piece::Courier => courier_attacks(sq, occ),
+        Piece::Rook => rook_attacks(sq, occ),
+        Piece::Alfil => ALFIL[sq],
+        Piece::Fers => FERS[sq],
+        Piece::Mann | Piece::King => KING[sq],
+        Piece::Wazir => WAZIR[sq],
+    }
 }
 
 #[cfg(test)]

@@ -249,13 +249,16 @@ impl Courier {
 
     /// True when the legal move `mv` gives check (docs/rules.md C5): what
     /// `self.play(mv).in_check()` answers, without making the move. Either the piece that
-    /// moves (a promoting pawn as the fers it becomes) attacks the enemy king from its
-    /// destination, or the move uncovers a rook or courier of the mover's on a line to that
-    /// king. Written out here because the search asks it of moves it then prunes unmade.
+    /// moves (a promoting pawn as the fers it becomes, C4) attacks the enemy king from its
+    /// destination, or the move uncovers a rook or courier of the mover's: [`Courier::attacked`]
+    /// with the occupancy after the move. That question may read the pieces where they stood
+    /// before the move: none of them attacked the enemy king then (the position is legal), the
+    /// moved piece cannot from its empty origin, and only a slider line through the emptied
+    /// origin can have opened. Written out because the search asks it of moves it then prunes
+    /// unmade.
     #[inline]
     pub fn gives_check(&self, mv: Move) -> bool {
         let us = self.side;
-        let king = 1u128 << self.king_square(us.flip());
         let ksq = self.king_square(us.flip());
         let (from, to) = (mv.from(), mv.to());
         let occ = (self.occupied() & !(1u128 << from)) | (1u128 << to);
@@ -264,27 +267,8 @@ impl Courier {
         } else {
             mv.piece()
         };
-        let direct = match piece {
-            Piece::Pawn => attacks::PAWN[us.index()][to],
-            Piece::Knight => attacks::KNIGHT[to],
-            Piece::Courier => attacks::courier_attacks(to, occ),
-            Piece::Rook => attacks::rook_attacks(to, occ),
-            Piece::Alfil => attacks::ALFIL[to],
-            Piece::Fers => attacks::FERS[to],
-            Piece::Mann | Piece::King => attacks::KING[to],
-            Piece::Wazir => attacks::WAZIR[to],
-        };
-        if direct & king != 0 {
-            return true;
-        }
-        // Discovered: a slider of ours (not the one that moved, which was asked above) that
-        // now sees the king through the changed occupancy.
-        let ours = self.by_color[us.index()] & !(1u128 << from);
-        let rooks = self.by_type[Piece::Rook as usize] & ours;
-        let couriers = self.by_type[Piece::Courier as usize] & ours;
-        (rooks & attacks::rook_rays(ksq) != 0 && attacks::rook_attacks(ksq, occ) & rooks != 0)
-            || (couriers & attacks::courier_rays(ksq) != 0
-                && attacks::courier_attacks(ksq, occ) & couriers != 0)
+        attacks::piece_attacks(piece, us, to, occ) & (1u128 << ksq) != 0
+            || self.attacked(ksq, us, occ)
     }
 
     /// The result decided by the bare-king rule alone (docs/rules.md C7), before any move is
