@@ -131,10 +131,9 @@ async fn new_game(
 ) -> Result<Response, ApiError> {
     let setup = body::<NewGame>(&read(bytes)?)?.check()?;
     // Reading a PGN and starting the search thread block a moment: off the async workers.
-    let game = tokio::task::spawn_blocking(move || state.create(setup))
+    let view = tokio::task::spawn_blocking(move || state.create(setup))
         .await
         .map_err(|e| ApiError::bad(format!("the game could not be made: {e}")))??;
-    let view = lock(&game).view();
     Ok((StatusCode::CREATED, Json(view)).into_response())
 }
 

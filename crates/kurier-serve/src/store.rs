@@ -87,8 +87,14 @@ impl AppState {
         })
     }
 
-    /// A new game from `setup` (dropping the oldest when [`MAX_GAMES`] are kept).
-    pub fn create(&self, setup: GameSetup) -> Result<SharedGame, ApiError> {
+    /// A new game from `setup` (dropping the oldest when [`MAX_GAMES`] are kept), answered as
+    /// its view at creation.
+    ///
+    /// The game's search thread may start at once and finish before this returns (a depth-1
+    /// engine). Its answer is delivered by id, so the game is entered in the store while its
+    /// own lock is held and the view is taken under that lock: the answer is neither lost
+    /// (arriving before the game is known) nor shown in the creating request's view.
+    pub fn create(&self, setup: GameSetup) -> Result<crate::view::View, ApiError> {
         let id = {
             let mut games = self.games();
             games.next += 1;
@@ -100,6 +106,7 @@ impl AppState {
             setup,
             self.deliveries.clone(),
         )?));
+        let held = lock(&game);
         let dropped = {
             let mut games = self.games();
             let mut dropped = Vec::new();
@@ -113,8 +120,10 @@ impl AppState {
             games.by_id.insert(id, Arc::clone(&game));
             dropped
         };
+        let view = held.view();
+        drop(held);
         // The dropped games' search threads are stopped as they go, outside the store's lock.
         drop(dropped);
-        Ok(game)
+        Ok(view)
     }
 }
