@@ -74,6 +74,9 @@ pub enum Command {
     /// Write training positions from self-play (FEN | SCORE | RESULT lines)
     #[command(after_help = DATAGEN_HELP)]
     Datagen(DatagenArgs),
+    /// Write training positions from recorded games: each scored move of a PGN
+    #[command(after_help = PGN_DATA_HELP)]
+    PgnData(PgnDataArgs),
 
     /// Serve a board in the browser to play and analyse the three games against Kurier
     #[command(after_help = SERVE_HELP)]
@@ -135,6 +138,31 @@ Example: kurier datagen --variant courier --games 1000 --nodes 5000 --threads 2 
 /// Most games one `kurier datagen` file may be asked for (the list of games to play is held in
 /// memory, 8 bytes a game).
 pub const MAX_DATAGEN_GAMES: u64 = 10_000_000;
+
+/// `kurier pgn-data`: the game, the PGN files and the data file.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct PgnDataArgs {
+    /// The game: courier, schachdame or dualcheckers (games of other variants are left out)
+    #[arg(long, value_name = "NAME")]
+    pub variant: Variant,
+    /// The data file (created, or replaced)
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// PGN files of games Kurier played (`kurier match` writes the scores it reads)
+    #[arg(value_name = "PGN", required = true)]
+    pub pgn: Vec<PathBuf>,
+}
+
+/// `kurier pgn-data --help`'s closing text.
+pub const PGN_DATA_HELP: &str = "\
+Every move whose comment starts with a score in pawns ({+0.25/12 0.10s}, as kurier match and
+cutechess-cli write them) gives the position before it, its score turned to White's point of
+view and the game's result: the 'FEN | SCORE | RESULT' lines of kurier datagen, which kurier
+train and kurier tune read (they keep the quiet positions). Moves without a score (book) and
+mate scores give none; every move is checked with the rules, and a game that does not replay,
+has no result (*) or is of another variant is left out and named on stderr. Give it games of
+Kurier against itself: a position's score is the engine's that moved.
+Example: kurier pgn-data --variant courier --out courier-games.txt sprt-a.pgn sprt-b.pgn";
 
 /// `kurier datagen`: one of `--nodes` and `--depth`.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]

@@ -18,4 +18,5 @@
 //! ```
 
 pub mod cli;
+pub mod pgn_data;
 pub mod play;

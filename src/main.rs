@@ -84,6 +84,18 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
             writeln!(out, "{summary}")?;
             Ok(true)
         }
+        Command::PgnData(a) => {
+            let s = kurier::pgn_data::run(a.variant, &a.pgn, &a.out, &mut std::io::stderr())?;
+            writeln!(
+                out,
+                "pgn-data: {} games, {} positions, {} games left out; {}",
+                s.games,
+                s.positions,
+                s.refused,
+                a.out.display()
+            )?;
+            Ok(true)
+        }
         Command::Serve(a) => {
             drop(out);
             kurier_serve::run(&a.options())?;

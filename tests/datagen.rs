@@ -21,8 +21,13 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Runs `kurier datagen ARGS` in `dir`: (exit code, stdout, stderr).
 fn datagen(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    kurier(dir, "datagen", args)
+}
+
+/// Runs `kurier SUBCOMMAND ARGS` in `dir`: (exit code, stdout, stderr).
+fn kurier(dir: &Path, subcommand: &str, args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_kurier"))
-        .arg("datagen")
+        .arg(subcommand)
         .args(args)
         .current_dir(dir)
         .output()
@@ -459,4 +464,46 @@ fn the_command_line_is_checked_and_documented() {
         assert!(help.contains(flag), "help does not mention {flag}:\n{help}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `kurier pgn-data ARGS` in `dir`: (exit code, stdout, stderr).
+fn pgn_data(dir: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    kurier(dir, "pgn-data", args)
+}
+
+#[test]
+fn pgn_data_writes_the_scored_positions_of_recorded_games() {
+    let dir = temp_dir("pgn-data");
+    std::fs::write(
+        dir.join("games.pgn"),
+        "[Event \"kurier match\"]\n[Variant \"courier\"]\n[Result \"1-0\"]\n\n\
+         1. b3 {+0.25/8 0.10s} 1... b6 {-0.40/8 0.09s} 2. c3 {book} 2... c6 {+M5/9 0.01s} \
+         3. d3 {+0.05/7 0.02s} {White wins by adjudication} 1-0\n",
+    )
+    .unwrap();
+    let (code, out, err) = pgn_data(
+        &dir,
+        &["--variant", "courier", "--out", "d.txt", "games.pgn"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("1 games, 3 positions, 0 games left out"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(dir.join("d.txt")).unwrap();
+    let samples: Vec<Sample> = text
+        .lines()
+        .filter_map(|l| parse_line(l).unwrap())
+        .collect();
+    let scores: Vec<i32> = samples.iter().map(|s| s.score).collect();
+    assert_eq!(scores, [25, 40, 5], "White's view: Black's -0.40 is +40");
+    assert!(samples.iter().all(|s| s.result.score() == 1.0));
+    assert!(samples[1].fen.contains(" b "), "{}", samples[1].fen);
+
+    let (code, _, err) = pgn_data(
+        &dir,
+        &["--variant", "courier", "--out", "e.txt", "missing.pgn"],
+    );
+    assert_ne!(code, Some(0));
+    assert!(err.contains("missing.pgn"), "{err}");
 }

@@ -31,6 +31,7 @@
 //!   results by the rules, forfeits for illegal moves, crashes, hangs and false claims; the
 //!   clocks (`kurier_wire::Clock`), with increments and repeating periods.
 //! - [`openings`], [`pgn`], [`replay`]: start positions, the PGN writer and reader, `--replay`;
+//!   [`scored`]: the positions of recorded games with their engines' scores (`kurier pgn-data`);
 //!   [`notation`]: the moves in PGN — SAN (default), LAN or protocol notation for Courier and
 //!   Schachdame (`--pgn-notation`), every one of them read back.
 //! - [`stats`]: Elo with error bars, LOS, SPRT.
@@ -63,6 +64,7 @@ pub mod replay;
 pub mod reply;
 pub mod request;
 pub mod schedule;
+pub mod scored;
 pub mod settings;
 pub mod shard;
 pub mod state;
