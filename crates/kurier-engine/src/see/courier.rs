@@ -4,7 +4,7 @@
 //! piece still attacks. Pins and checks are ignored, as in every engine's SEE: it orders and
 //! prunes, the search verifies.
 
-use kurier_rules::game::{Color, Game};
+use kurier_rules::game::Game;
 use kurier_rules::games::courier::{Courier, Move, Piece};
 
 /// Exchange values by piece (pawn, knight, courier, rook, alfil, fers, mann, schleich, king):
@@ -47,7 +47,7 @@ pub fn see_ge(pos: &Courier, mv: Move, threshold: i32) -> bool {
     }
     let mut occ = pos.occupied() ^ (1u128 << from) ^ (1u128 << to);
     let mut stm = pos.side_to_move();
-    let mut attackers = pos.attackers(to, Color::White, occ) | pos.attackers(to, Color::Black, occ);
+    let mut attackers = pos.attackers_both(to, occ);
     let mut res = true;
     loop {
         stm = !stm;
@@ -74,8 +74,9 @@ pub fn see_ge(pos: &Courier, mv: Move, threshold: i32) -> bool {
             break;
         }
         occ ^= bb & bb.wrapping_neg();
-        // A slider behind the piece that left may now see the square.
-        attackers |= pos.attackers(to, Color::White, occ) | pos.attackers(to, Color::Black, occ);
+        // A slider behind the piece that left may now see the square (only a slider can be
+        // uncovered: the leapers' attacks do not depend on the occupancy).
+        attackers |= pos.slider_attackers(to, occ);
     }
     res
 }

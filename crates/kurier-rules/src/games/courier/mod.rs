@@ -217,6 +217,35 @@ impl Courier {
         (leapers | sliders) & self.by_color[by.index()]
     }
 
+    /// The pieces of both colours that attack `sq`, with the pieces in `occ` blocking the
+    /// sliders: [`Courier::attackers`] for White and Black at once, each slider ray walked once
+    /// (the static exchange asks it for every capture it orders).
+    #[inline(always)]
+    pub fn attackers_both(&self, sq: usize, occ: u128) -> u128 {
+        let t = &self.by_type;
+        let pawns = (attacks::PAWN[Color::Black.index()][sq]
+            & t[Piece::Pawn as usize]
+            & self.by_color[Color::White.index()])
+            | (attacks::PAWN[Color::White.index()][sq]
+                & t[Piece::Pawn as usize]
+                & self.by_color[Color::Black.index()]);
+        let leapers = (attacks::KNIGHT[sq] & t[Piece::Knight as usize])
+            | (attacks::ALFIL[sq] & t[Piece::Alfil as usize])
+            | (attacks::FERS[sq] & t[Piece::Fers as usize])
+            | (attacks::WAZIR[sq] & t[Piece::Wazir as usize])
+            | (attacks::KING[sq] & (t[Piece::Mann as usize] | t[Piece::King as usize]));
+        pawns | leapers | self.slider_attackers(sq, occ)
+    }
+
+    /// The rooks and couriers of both colours that attack `sq` with the pieces in `occ`
+    /// blocking: all a capture can uncover behind the piece that made it.
+    #[inline(always)]
+    pub fn slider_attackers(&self, sq: usize, occ: u128) -> u128 {
+        let t = &self.by_type;
+        (attacks::rook_attacks(sq, occ) & t[Piece::Rook as usize])
+            | (attacks::courier_attacks(sq, occ) & t[Piece::Courier as usize])
+    }
+
     /// True when `by` attacks `sq` with the pieces in `occ` blocking: the cheap leaper tests
     /// first, then a slider only when one of `by`'s sliders stands on a line through `sq`.
     #[inline(always)]
