@@ -205,16 +205,21 @@ impl Courier {
     /// The pieces of `by` that attack `sq`, with the pieces in `occ` blocking the sliders.
     #[inline(always)]
     pub fn attackers(&self, sq: usize, by: Color, occ: u128) -> u128 {
+        let pawns = attacks::PAWN[by.flip().index()][sq] & self.by_type[Piece::Pawn as usize];
+        (pawns | self.leaper_attackers(sq) | self.slider_attackers(sq, occ))
+            & self.by_color[by.index()]
+    }
+
+    /// The knights, alfils, fers, schleichs, manns and kings of both colours that attack `sq`
+    /// (not the pawns, whose attacks depend on their colour).
+    #[inline(always)]
+    fn leaper_attackers(&self, sq: usize) -> u128 {
         let t = &self.by_type;
-        let leapers = (attacks::PAWN[by.flip().index()][sq] & t[Piece::Pawn as usize])
-            | (attacks::KNIGHT[sq] & t[Piece::Knight as usize])
+        (attacks::KNIGHT[sq] & t[Piece::Knight as usize])
             | (attacks::ALFIL[sq] & t[Piece::Alfil as usize])
             | (attacks::FERS[sq] & t[Piece::Fers as usize])
             | (attacks::WAZIR[sq] & t[Piece::Wazir as usize])
-            | (attacks::KING[sq] & (t[Piece::Mann as usize] | t[Piece::King as usize]));
-        let sliders = (attacks::rook_attacks(sq, occ) & t[Piece::Rook as usize])
-            | (attacks::courier_attacks(sq, occ) & t[Piece::Courier as usize]);
-        (leapers | sliders) & self.by_color[by.index()]
+            | (attacks::KING[sq] & (t[Piece::Mann as usize] | t[Piece::King as usize]))
     }
 
     /// The pieces of both colours that attack `sq`, with the pieces in `occ` blocking the
@@ -229,12 +234,7 @@ impl Courier {
             | (attacks::PAWN[Color::White.index()][sq]
                 & t[Piece::Pawn as usize]
                 & self.by_color[Color::Black.index()]);
-        let leapers = (attacks::KNIGHT[sq] & t[Piece::Knight as usize])
-            | (attacks::ALFIL[sq] & t[Piece::Alfil as usize])
-            | (attacks::FERS[sq] & t[Piece::Fers as usize])
-            | (attacks::WAZIR[sq] & t[Piece::Wazir as usize])
-            | (attacks::KING[sq] & (t[Piece::Mann as usize] | t[Piece::King as usize]));
-        pawns | leapers | self.slider_attackers(sq, occ)
+        pawns | self.leaper_attackers(sq) | self.slider_attackers(sq, occ)
     }
 
     /// The rooks and couriers of both colours that attack `sq` with the pieces in `occ`
@@ -253,11 +253,7 @@ impl Courier {
         let t = &self.by_type;
         let theirs = self.by_color[by.index()];
         let leapers = (attacks::PAWN[by.flip().index()][sq] & t[Piece::Pawn as usize])
-            | (attacks::KNIGHT[sq] & t[Piece::Knight as usize])
-            | (attacks::ALFIL[sq] & t[Piece::Alfil as usize])
-            | (attacks::FERS[sq] & t[Piece::Fers as usize])
-            | (attacks::WAZIR[sq] & t[Piece::Wazir as usize])
-            | (attacks::KING[sq] & (t[Piece::Mann as usize] | t[Piece::King as usize]));
+            | self.leaper_attackers(sq);
         if leapers & theirs != 0 {
             return true;
         }
