@@ -2,34 +2,24 @@
 //! `in_check` answers, for every legal move along random games, and in hand-made positions of
 //! direct, discovered and promotion checks.
 
-use kurier_rules::game::{Game, MoveList};
+#[path = "support/random_walk.rs"]
+mod random_walk;
+
+use kurier_rules::game::Game;
 use kurier_rules::games::courier::Courier;
-use kurier_rules::zobrist::splitmix64;
+use random_walk::random_walk;
 
 #[test]
 fn gives_check_agrees_with_making_the_move_along_random_games() {
-    let mut state = 1883u64;
     let (mut moves, mut checks) = (0u64, 0u64);
-    for _game in 0..150 {
-        let mut p = Courier::start();
-        let mut list = MoveList::new();
-        for _ply in 0..300 {
-            list.clear();
-            p.generate(&mut list);
-            if list.is_empty() {
-                break;
-            }
-            for &m in list.iter() {
-                let made = p.play(m).in_check();
-                assert_eq!(p.gives_check(m), made, "{} {}", p.fen(), p.format_move(m));
-                moves += 1;
-                checks += u64::from(made);
-            }
-            let (s, r) = splitmix64(state);
-            state = s;
-            p = p.play(list[(r % list.len() as u64) as usize]);
+    random_walk(&Courier::start(), 1883, 150, 300, |p, list, _| {
+        for &m in list.iter() {
+            let made = p.play(m).in_check();
+            assert_eq!(p.gives_check(m), made, "{} {}", p.fen(), p.format_move(m));
+            moves += 1;
+            checks += u64::from(made);
         }
-    }
+    });
     assert!(moves > 500_000, "only {moves} moves checked");
     assert!(checks > 5_000, "only {checks} checking moves met");
 }

@@ -2,7 +2,7 @@
 //! alpha-beta (negamax) and quiescence search. Generic over [`Searchable`]; no line here knows
 //! which game it plays.
 
-use super::ordering::{is_killer, is_losing, pick_next, Context, Heuristics, NO_PIECE_TO};
+use super::ordering::{is_killer, is_losing, pick_next, Context, Heuristics, Scores, NO_PIECE_TO};
 use super::params::SearchParams;
 use super::time::{Budget, Limits, Progress, Timer};
 use super::tt::{Bound, Entry, TranspositionTable};
@@ -11,7 +11,7 @@ use super::{
     MAX_PLY,
 };
 use crate::nnue::{Network, Stack};
-use kurier_rules::game::{MoveList, Outcome, MAX_MOVES};
+use kurier_rules::game::{MoveList, Outcome};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Most nodes between two looks at the clock, the stop flag and the node budget.
@@ -576,7 +576,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         if moves.is_empty() {
             return Self::terminal(pos, ply);
         }
-        let mut scores = [0i32; MAX_MOVES];
+        let mut scores = Scores::new();
         let ctx = Context {
             prev1: if ply >= 1 {
                 self.moved[ply - 1]
@@ -823,12 +823,18 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
             alpha = alpha.max(best);
         }
+        // Standing pat, only the tactical moves can be searched: only they are generated.
         let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        if moves.is_empty() {
+        let any_move = if stand_pat {
+            pos.generate_tactical(&mut moves)
+        } else {
+            pos.generate(&mut moves);
+            !moves.is_empty()
+        };
+        if !any_move {
             return Self::terminal(pos, ply);
         }
-        let mut scores = [0i32; MAX_MOVES];
+        let mut scores = Scores::new();
         self.heuristics
             .score(pos, &moves, tt_move, ply, Context::NONE, &mut scores);
         let list = moves.as_mut_slice();

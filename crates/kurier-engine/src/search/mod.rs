@@ -73,6 +73,17 @@ pub trait Searchable: Game + FeatureSet {
         true
     }
 
+    /// At least the tactical moves ([`Searchable::is_tactical`]) of a position where standing
+    /// pat is allowed, into `moves`: all that quiescence searches there (it skips any quiet
+    /// move in the list). Answers whether the position has any legal move at all (none: the
+    /// game is decided, [`Game::outcome`]). By default every legal move; a game with a
+    /// generator of its own for captures and promotions saves the quiet moves' generation and
+    /// ordering at every quiescence node (Courier).
+    fn generate_tactical(&self, moves: &mut MoveList<Self::Move>) -> bool {
+        self.generate(moves);
+        !moves.is_empty()
+    }
+
     /// False where the side to move may not "stand pat" in quiescence: in check, or when a
     /// compulsory capture is pending (Dual checkers). Quiescence then searches every legal move.
     fn stand_pat_allowed(&self) -> bool {

@@ -34,8 +34,8 @@ mod weights;
 
 use crate::search::Searchable;
 use attack_info::AttackInfo;
-use kurier_rules::game::{Color, Game};
-use kurier_rules::games::courier::{Courier, Piece};
+use kurier_rules::game::{Color, Game, MoveList};
+use kurier_rules::games::courier::{movegen, Courier, Piece};
 pub use table::W;
 use weights::Table;
 pub use weights::{Field, Leaves, Shape, Tuned, Weights, FULL_PHASE, S};
@@ -197,6 +197,13 @@ impl Searchable for Courier {
 
     fn see_ge(&self, mv: Self::Move, threshold: i32) -> bool {
         crate::see::courier::see_ge(self, mv, threshold)
+    }
+
+    /// Captures and promotions from their own generator; only when there is none are the
+    /// moves counted, to tell a quiet position from one without moves.
+    fn generate_tactical(&self, moves: &mut MoveList<Self::Move>) -> bool {
+        movegen::generate_tactical(self, &mut movegen::ListSink(moves));
+        !moves.is_empty() || self.count_moves() > 0
     }
 
     /// Passing is unsound with only king and pawns (zugzwang), so null move needs a piece.

@@ -22,6 +22,10 @@
 //! There is no castling, no double step and no en passant (C4). Results go to a [`Sink`]:
 //! [`ListSink`] writes moves, [`CountSink`] only adds up population counts (perft's last ply);
 //! a promotion is one move, the pawn can only become a fers (C4).
+//!
+//! [`generate_tactical`] runs the same steps with every target cut to the enemy's pieces (and a
+//! pawn's step forward to the promotion ranks): the captures and promotions that quiescence
+//! searches, without generating the quiet moves it would throw away.
 
 use super::attacks::{self, BOARD, FILES, FILE_A, FILE_L, RANK_1, RANK_8};
 use super::{Courier, Move, Piece};
@@ -91,6 +95,23 @@ pub fn generate<S: Sink>(pos: &Courier, sink: &mut S) {
 /// no move"), as cutechess and Fairy-Stockfish, whose move generators know no bare king, write it.
 #[inline(always)]
 pub fn generate_by_move_rules<S: Sink>(pos: &Courier, sink: &mut S) {
+    generate_masked::<S, false>(pos, sink);
+}
+
+/// Generates the legal captures and promotions of `pos` (what quiescence searches), in the
+/// order [`generate`] gives them: the same steps with every target set cut to the enemy's
+/// pieces, and a pawn's step forward kept only when it promotes.
+#[inline(always)]
+pub fn generate_tactical<S: Sink>(pos: &Courier, sink: &mut S) {
+    if pos.bare_king_winner().is_some() {
+        return;
+    }
+    generate_masked::<S, true>(pos, sink);
+}
+
+/// Steps 1 to 6; with `TACTICAL` only captures and promotions.
+#[inline(always)]
+fn generate_masked<S: Sink, const TACTICAL: bool>(pos: &Courier, sink: &mut S) {
     let us = pos.side;
     let them = !us;
     let t = &pos.by_type;
@@ -110,6 +131,9 @@ pub fn generate_by_move_rules<S: Sink>(pos: &Courier, sink: &mut S) {
             king_targets |= 1u128 << to;
         }
     }
+    if TACTICAL {
+        king_targets &= theirs;
+    }
     sink.add(Piece::King, king, king_targets);
 
     // Step 3. Double check: the king must move.
@@ -121,13 +145,18 @@ pub fn generate_by_move_rules<S: Sink>(pos: &Courier, sink: &mut S) {
     // leaper's check cannot be blocked: an alfil checking from two squares away diagonally jumps
     // over whatever stands between.
     let sliders = t[Piece::Rook as usize] | t[Piece::Courier as usize];
-    let target = if checkers == 0 {
+    let mut target = if checkers == 0 {
         !own
     } else if checkers & sliders != 0 {
         checkers | attacks::between(king, checkers.trailing_zeros() as usize)
     } else {
         checkers
     };
+    // Where a pawn's step forward may end: anywhere in `target`, or only where it promotes.
+    let push_target = if TACTICAL { target & PROMOTION } else { target };
+    if TACTICAL {
+        target &= theirs;
+    }
 
     // Step 5. Pinned pieces: alone between the king and an enemy slider on the same line.
     let snipers = (attacks::rook_rays(king) & t[Piece::Rook as usize] & theirs)
@@ -184,7 +213,7 @@ pub fn generate_by_move_rules<S: Sink>(pos: &Courier, sink: &mut S) {
     let pawns = t[Piece::Pawn as usize] & free;
     let empty = !all & BOARD;
     let enemy = theirs & target;
-    let quiet = empty & target;
+    let quiet = empty & push_target;
     match us {
         Color::White => {
             sink.add_pawns((pawns << FILES) & quiet, FILES as i32);
@@ -216,7 +245,7 @@ pub fn generate_by_move_rules<S: Sink>(pos: &Courier, sink: &mut S) {
                     Color::White => b << FILES,
                     Color::Black => b >> FILES,
                 };
-                (push & empty) | (attacks::PAWN[us.index()][from] & theirs)
+                (push & empty & push_target) | (attacks::PAWN[us.index()][from] & theirs)
             }
             Piece::Knight => attacks::KNIGHT[from],
             Piece::Courier => attacks::courier_attacks(from, all),
@@ -227,6 +256,12 @@ pub fn generate_by_move_rules<S: Sink>(pos: &Courier, sink: &mut S) {
             Piece::Wazir => attacks::WAZIR[from],
             Piece::King => 0,
         };
-        sink.add(piece, from, moves & target & segment);
+        // A pawn's steps forward were already cut to `push_target`.
+        let allowed = if piece == Piece::Pawn {
+            target | push_target
+        } else {
+            target
+        };
+        sink.add(piece, from, moves & allowed & segment);
     }
 }
