@@ -607,7 +607,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         let list = moves.as_mut_slice();
         for i in 0..list.len() {
-            pick_next(list, &mut scores, i);
+            pick_next(list, &mut scores, i, |m| pos.see_ge(m, 0));
             let m = list[i];
             if restricted_root && self.skip_root(G::move_id(m)) {
                 continue;
@@ -839,7 +839,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             .score(pos, &moves, tt_move, ply, Context::NONE, &mut scores);
         let list = moves.as_mut_slice();
         for i in 0..list.len() {
-            pick_next(list, &mut scores, i);
+            pick_next(list, &mut scores, i, |m| pos.see_ge(m, 0));
             let m = list[i];
             if stand_pat && (!pos.is_tactical(m) || is_losing(scores[i])) {
                 // The table's move comes first whatever it is: a quiet or losing one is not

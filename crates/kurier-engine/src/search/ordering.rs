@@ -134,7 +134,7 @@ impl<M: Copy + Eq> Heuristics<M> {
     }
 
     /// Scores every move of `moves` for ordering into `scores`. A losing tactical move scores
-    /// below every quiet move (quiescence, which stops at the first quiet move, so leaves it
+    /// (once [`pick_next`] has found it losing) below every quiet move (quiescence, which stops at the first quiet move, so leaves it
     /// out).
     pub fn score<G: Searchable<Move = M>>(
         &self,
@@ -153,12 +153,8 @@ impl<M: Copy + Eq> Heuristics<M> {
             scores.push(if id == tt_move {
                 TT_MOVE
             } else if pos.is_tactical(m) {
-                let base = if pos.see_ge(m, 0) {
-                    TACTICAL
-                } else {
-                    LOSING_TACTICAL
-                };
-                base + pos.tactical_score(m)
+                // Whether it loses material is asked when it is picked (`pick_next`).
+                TACTICAL + pos.tactical_score(m)
             } else if k[0] == Some(m) {
                 KILLER_1
             } else if k[1] == Some(m) {
@@ -185,14 +181,29 @@ pub fn is_killer(score: i32) -> bool {
 
 /// Moves the best-scored of `moves[i..]` to `i` (selection sort, one step at a time: most nodes
 /// cut off after a few moves, so sorting the whole list would be wasted).
+///
+/// Tactical moves are scored as if they did not lose material ([`Heuristics::score`]); the
+/// static exchange (`wins`: [`Searchable::see_ge`] at 0) is asked only of the one about to be
+/// picked, and one that loses is moved down among the losing tactical moves and the pick
+/// made again. Nodes that cut off early never ask it of the others. The order is the one that
+/// asking every move first would give: a move's score only ever falls, nothing moves before
+/// the pick, so the first best left is the same move.
 #[inline]
-pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
+pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], i: usize, wins: impl Fn(M) -> bool) {
+    loop {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
         }
+        let s = scores[best];
+        if s > KILLER_1 && s < TT_MOVE && !wins(moves[best]) {
+            scores[best] = s - TACTICAL + LOSING_TACTICAL;
+            continue;
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+        return;
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
 }
