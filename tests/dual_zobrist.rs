@@ -1,38 +1,30 @@
 //! The incremental Zobrist key equals the key recomputed from scratch along random games, FEN
 //! round trips hold at every position, and transpositions share a key.
 
-use kurier_rules::game::{Game, MoveList};
+#[path = "support/random_walk.rs"]
+mod random_walk;
+
+use kurier_rules::game::Game;
 use kurier_rules::games::dual::DualCheckers;
-use kurier_rules::zobrist::splitmix64;
+use random_walk::{next_move, random_walk};
 
 #[test]
 fn incremental_key_and_fen_round_trip_along_random_games() {
-    let mut state = 2027u64;
     let mut checked = 0;
-    for _game in 0..500 {
-        let mut p = DualCheckers::start();
-        let mut list = MoveList::new();
-        for _ply in 0..300 {
-            assert_eq!(p.key(), p.compute_key(), "{}", p.fen());
-            let back = DualCheckers::from_fen(&p.fen()).unwrap();
-            assert_eq!(back, p, "{}", p.fen());
-            let back = DualCheckers::from_fen(&p.draughts_fen()).unwrap();
-            assert_eq!(back.key(), p.key(), "{}", p.draughts_fen());
-            checked += 1;
-            list.clear();
-            p.generate(&mut list);
-            if list.is_empty() {
-                break;
-            }
-            let (s, r) = splitmix64(state);
-            state = s;
-            let m = list[(r % list.len() as u64) as usize];
+    random_walk(&DualCheckers::start(), 2027, 500, 300, |p, list, r| {
+        assert_eq!(p.key(), p.compute_key(), "{}", p.fen());
+        let back = DualCheckers::from_fen(&p.fen()).unwrap();
+        assert_eq!(&back, p, "{}", p.fen());
+        let back = DualCheckers::from_fen(&p.draughts_fen()).unwrap();
+        assert_eq!(back.key(), p.key(), "{}", p.draughts_fen());
+        checked += 1;
+        if !list.is_empty() {
             // Every move's protocol text reads back as the same move.
+            let m = next_move(list, r);
             assert_eq!(p.parse_move(&p.format_move(m)), Ok(m), "{}", p.fen());
             assert_eq!(p.parse_move(&p.pdn(m)), Ok(m), "{}", p.fen());
-            p = p.play(m);
         }
-    }
+    });
     assert!(checked > 15_000, "only {checked} positions checked");
 }
 

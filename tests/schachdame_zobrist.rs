@@ -1,32 +1,22 @@
 //! The incremental Zobrist key equals the key recomputed from scratch along random games, and
 //! positions reached by different move orders share a key.
 
-use kurier_rules::game::{Game, MoveList};
+#[path = "support/random_walk.rs"]
+mod random_walk;
+
+use kurier_rules::game::Game;
 use kurier_rules::games::schachdame::Schachdame;
-use kurier_rules::zobrist::splitmix64;
+use random_walk::random_walk;
 
 #[test]
 fn incremental_key_matches_recomputed_key_along_random_games() {
-    let mut state = 2026u64;
     let mut checked = 0;
-    for _game in 0..300 {
-        let mut p = Schachdame::start();
-        let mut list = MoveList::new();
-        for _ply in 0..200 {
-            assert_eq!(p.key(), p.compute_key(), "{}", p.fen());
-            // The key read back from FEN agrees too.
-            assert_eq!(Schachdame::from_fen(&p.fen()).unwrap().key(), p.key());
-            checked += 1;
-            list.clear();
-            p.generate(&mut list);
-            if list.is_empty() {
-                break;
-            }
-            let (s, r) = splitmix64(state);
-            state = s;
-            p = p.play(list[(r % list.len() as u64) as usize]);
-        }
-    }
+    random_walk(&Schachdame::start(), 2026, 300, 200, |p, _, _| {
+        assert_eq!(p.key(), p.compute_key(), "{}", p.fen());
+        // The key read back from FEN agrees too.
+        assert_eq!(Schachdame::from_fen(&p.fen()).unwrap().key(), p.key());
+        checked += 1;
+    });
     assert!(checked > 10_000, "only {checked} positions checked");
 }
 
