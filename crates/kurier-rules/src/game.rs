@@ -162,11 +162,12 @@ pub struct MoveList<M: Copy> {
 }
 
 impl<M: Copy> MoveList<M> {
-    /// An empty list.
+    /// An empty list. `ArrayVec::new`, not `new_const`: the constant's uninitialised array was
+    /// copied in by a 2 KB `memset` at every node (18% of a Courier bench's instructions).
     #[inline(always)]
     pub fn new() -> Self {
         MoveList {
-            moves: arrayvec::ArrayVec::new_const(),
+            moves: arrayvec::ArrayVec::new(),
             overflowed: false,
         }
     }
