@@ -613,7 +613,33 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 continue;
             }
             let tactical = pos.is_tactical(m);
-            // Step 8a. SEE pruning near the leaves, outside the PV, with a move already searched:
+            // Step 8a. Near the leaves, outside the PV, with a move already searched: a quiet
+            // move that gives no check is skipped when the static evaluation is far below alpha
+            // (futility: it would need to win material it does not attack) or when many moves
+            // have been tried (move-count pruning: good quiet moves come early in the ordering).
+            // Whether it gives check is asked only here, where the cheap conditions hold, and
+            // before the static exchange of step 8b: a move pruned here never costs one.
+            let late_quiet = !pv_node
+                && quiet_node
+                && !in_check
+                && !tactical
+                && searched > 0
+                && depth <= P.prune_max_depth
+                && best_score > -MATE_BOUND
+                && (searched
+                    >= ((P.lmp_base + P.lmp_mul * depth * depth) >> (!improving as i32)) as usize
+                    || eval + P.futility_base + P.futility_mul * depth <= alpha);
+            // Whether a quiet move gives check: asked once, for pruning and for reductions
+            // alike (both leave tactical moves, evasions and the first move alone), before the
+            // move is made (`gives_check`), so a pruned move costs no `play`.
+            let mut quiet_check = None;
+            if late_quiet {
+                if !pos.gives_check(m) {
+                    continue;
+                }
+                quiet_check = Some(true);
+            }
+            // Step 8b. SEE pruning near the leaves, outside the PV, with a move already searched:
             // a move that loses more material by static exchange than the depth left could win
             // back (quiet moves: linear in depth, tactical ones: quadratic, as Ethereal's). Not
             // in check (every evasion may be needed). Asked before the move is made, so a pruned
@@ -635,28 +661,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
             {
                 continue;
             }
-            // Whether a quiet move gives check: asked once, for pruning and for reductions
-            // alike (both leave tactical moves, evasions and the first move alone), before the
-            // move is made (`gives_check`), so a pruned move costs no `play`.
-            let quiet_check = !tactical && !in_check && i > 0 && pos.gives_check(m);
-            // Step 8b. Near the leaves, outside the PV, with a move already searched: a quiet
-            // move that gives no check is skipped when the static evaluation is far below alpha
-            // (futility: it would need to win material it does not attack) or when many moves
-            // have been tried (move-count pruning: good quiet moves come early in the ordering).
-            if !pv_node
-                && quiet_node
-                && !in_check
-                && !tactical
-                && searched > 0
-                && depth <= P.prune_max_depth
-                && best_score > -MATE_BOUND
-                && !quiet_check
-                && (searched
-                    >= ((P.lmp_base + P.lmp_mul * depth * depth) >> (!improving as i32)) as usize
-                    || eval + P.futility_base + P.futility_mul * depth <= alpha)
-            {
-                continue;
-            }
+            let quiet_check = quiet_check
+                .unwrap_or_else(|| !tactical && !in_check && i > 0 && pos.gives_check(m));
             let child = pos.play(m);
             searched += 1;
             let nodes_before = self.nodes;
