@@ -190,14 +190,12 @@ pub fn is_killer(score: i32) -> bool {
 /// the pick, so the first best left is the same move.
 #[inline]
 pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], i: usize, wins: impl Fn(M) -> bool) {
+    let n = moves.len();
     loop {
-        let mut best = i;
-        for j in i + 1..moves.len() {
-            if scores[j] > scores[best] {
-                best = j;
-            }
-        }
-        let s = scores[best];
+        // The first of the best: the largest score (a loop the compiler vectorises), then
+        // where it first is.
+        let s = scores[i..n].iter().copied().max().unwrap_or(i32::MIN);
+        let best = i + scores[i..n].iter().position(|&x| x == s).unwrap_or(0);
         if s > KILLER_1 && s < TT_MOVE && !wins(moves[best]) {
             scores[best] = s - TACTICAL + LOSING_TACTICAL;
             continue;
