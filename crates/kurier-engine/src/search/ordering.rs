@@ -205,3 +205,67 @@ pub fn pick_next<M: Copy>(moves: &mut [M], scores: &mut [i32], i: usize, wins: i
         return;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain selection step: the first of the best, every tactical move's exchange known.
+    fn reference(moves: &mut [u32], scores: &mut [i32], i: usize) {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+    }
+
+    #[test]
+    fn picks_the_order_of_eager_scoring_with_many_ties() {
+        let mut state = 7u64;
+        let mut rand = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..2000 {
+            let n = 1 + (rand() % 60) as usize;
+            // Moves by number; an odd one "loses material" when it is tactical.
+            let moves: Vec<u32> = (0..n as u32).collect();
+            let lazy_scores: Vec<i32> = moves
+                .iter()
+                .map(|&m| match rand() % 5 {
+                    0 => TACTICAL + (rand() % 4) as i32 * 100,
+                    1 => KILLER_1,
+                    2 => (rand() % 3) as i32 - 1,
+                    3 => TT_MOVE * (m == 0) as i32,
+                    _ => -((rand() % 3) as i32),
+                })
+                .collect();
+            let loses = |m: u32| m % 2 == 1;
+            // What scoring every move first gives: losing tactical moves already moved down.
+            let mut eager_scores: Vec<i32> = lazy_scores
+                .iter()
+                .zip(&moves)
+                .map(|(&s, &m)| {
+                    if s > KILLER_1 && s < TT_MOVE && loses(m) {
+                        s - TACTICAL + LOSING_TACTICAL
+                    } else {
+                        s
+                    }
+                })
+                .collect();
+            let (mut a, mut b) = (moves.clone(), moves.clone());
+            let mut lazy = lazy_scores.clone();
+            for i in 0..n {
+                reference(&mut a, &mut eager_scores, i);
+                pick_next(&mut b, &mut lazy, i, |m| !loses(m));
+                assert_eq!(a[i], b[i], "pick {i} of {lazy_scores:?}");
+                assert_eq!(eager_scores[i], lazy[i], "score of pick {i}");
+            }
+        }
+    }
+}
