@@ -624,11 +624,21 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 && !in_check
                 && !tactical
                 && searched > 0
-                && depth <= P.prune_max_depth
                 && best_score > -MATE_BOUND
-                && (searched
-                    >= ((P.lmp_base + P.lmp_mul * depth * depth) >> (!improving as i32)) as usize
-                    || eval + P.futility_base + P.futility_mul * depth <= alpha);
+                && ((depth <= P.lmp_max_depth
+                    && searched
+                        >= ((P.lmp_base + P.lmp_mul * depth * depth) >> (!improving as i32))
+                            as usize)
+                    || {
+                        // Futility asks the depth the move would be searched to after its
+                        // late-move reduction (Stockfish's `lmrDepth`), so it reaches deeper
+                        // nodes for late moves.
+                        let lmr_depth =
+                            (depth - 1 - self.reductions[depth.min(63) as usize][i.min(63)] / 1024)
+                                .max(0);
+                        lmr_depth <= P.futility_max_depth
+                            && eval + P.futility_base + P.futility_mul * lmr_depth.max(1) <= alpha
+                    });
             // Whether a quiet move gives check: asked once, for pruning and for reductions
             // alike (both leave tactical moves, evasions and the first move alone), before the
             // move is made (`gives_check`), so a pruned move costs no `play`.

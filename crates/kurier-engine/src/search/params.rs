@@ -58,8 +58,11 @@ params! {
     nmp_base = 3, 1, 5;
     /// The null-move reduction grows by a ply every this many plies of depth.
     nmp_depth_div = 6, 2, 12;
-    /// Deepest remaining depth with futility and move-count pruning of quiet moves.
-    prune_max_depth = 3, 1, 10;
+    /// Deepest remaining depth with move-count pruning of quiet moves.
+    lmp_max_depth = 7, 1, 12;
+    /// Deepest depth after the late-move reduction (`lmrDepth`) with futility pruning of
+    /// quiet moves.
+    futility_max_depth = 6, 1, 10;
     /// Move-count pruning: quiet moves after `lmp_base + lmp_mul * depth²` searched moves.
     lmp_base = 4, 1, 10;
     /// See `lmp_base`.
