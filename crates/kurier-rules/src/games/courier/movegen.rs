@@ -100,9 +100,11 @@ pub fn generate_by_move_rules<S: Sink>(pos: &Courier, sink: &mut S) {
 
 /// Generates the legal captures and promotions of `pos` (what quiescence searches), in the
 /// order [`generate`] gives them: the same steps with every target set cut to the enemy's
-/// pieces, and a pawn's step forward kept only when it promotes.
+/// pieces (captures by replacement, docs/rules.md C2), and a pawn's step forward kept only when
+/// it promotes (C4).
 #[inline(always)]
 pub fn generate_tactical<S: Sink>(pos: &Courier, sink: &mut S) {
+    // Step 0 as in `generate`: a position decided by the bare-king rule (C7) has no moves.
     if pos.bare_king_winner().is_some() {
         return;
     }
