@@ -235,6 +235,39 @@ impl Network {
         }
     }
 
+    /// `to` = `from` less input `s`'s row plus input `a`'s: a quiet move in one pass.
+    #[inline(always)]
+    pub fn sub_add(&self, from: &Accumulator, to: &mut Accumulator, s: usize, a: usize) {
+        let (ws, wa) = (&self.ft_weights[s], &self.ft_weights[a]);
+        for j in 0..HIDDEN {
+            to[j] = from[j].wrapping_sub(ws[j]).wrapping_add(wa[j]);
+        }
+    }
+
+    /// `to` = `from` less inputs `s1`'s and `s2`'s rows plus input `a`'s: a capture in one
+    /// pass.
+    #[inline(always)]
+    pub fn sub2_add(
+        &self,
+        from: &Accumulator,
+        to: &mut Accumulator,
+        s1: usize,
+        s2: usize,
+        a: usize,
+    ) {
+        let (w1, w2, wa) = (
+            &self.ft_weights[s1],
+            &self.ft_weights[s2],
+            &self.ft_weights[a],
+        );
+        for j in 0..HIDDEN {
+            to[j] = from[j]
+                .wrapping_sub(w1[j])
+                .wrapping_sub(w2[j])
+                .wrapping_add(wa[j]);
+        }
+    }
+
     /// The output in centipawns for the side to move, from its accumulator `us` and the other
     /// side's `them`.
     #[inline(always)]

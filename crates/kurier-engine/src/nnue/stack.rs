@@ -4,7 +4,9 @@
 //! ([`Stack::enter`]); its accumulators are computed only when the node is evaluated
 //! ([`Stack::evaluate`]), from the nearest ply above it that has them, by the pieces that
 //! changed between the two plies' boards (a move changes two to four bits: mover, victim,
-//! promotion). Nothing here knows which game it plays, and nothing allocates per node.
+//! promotion). A quiet move and a capture write the child's accumulators in one pass over the
+//! parent's (copy, subtract and add together); other changes copy, then subtract and add.
+//! Nothing here knows which game it plays, and nothing allocates per node.
 
 use super::features::{active_in, index, Boards, FeatureSet};
 use super::network::{Accumulator, Network};
@@ -65,21 +67,58 @@ impl Stack {
         for p in from + 1..=ply {
             let (above, below) = self.plies.split_at_mut(p);
             let (parent, child) = (&above[p - 1], &mut below[0]);
-            child.acc = parent.acc;
+            // The pieces that left and came, (board, square); a move changes one to four,
+            // a Dual-checkers capture chain more (those take the general way below).
+            let mut gone = [(0, 0); FUSED];
+            let mut came = [(0, 0); FUSED];
+            let (mut n_gone, mut n_came) = (0, 0);
+            let mut many = false;
             for b in 0..2 * G::KINDS {
                 let (old, new) = (parent.boards[b], child.boards[b]);
-                for (bits, add) in [(old & !new, false), (new & !old, true)] {
+                // Most boards are the same at the two plies.
+                let changed = old ^ new;
+                if changed == 0 {
+                    continue;
+                }
+                for (bits, list, n) in [
+                    (old & changed, &mut gone, &mut n_gone),
+                    (new & changed, &mut came, &mut n_came),
+                ] {
                     let mut bits = bits;
                     while bits != 0 {
                         let sq = bits.trailing_zeros() as usize;
                         bits &= bits - 1;
-                        for c in Color::BOTH {
-                            let i = index::<G>(b, sq, c);
-                            if add {
-                                net.add(&mut child.acc[c.index()], i);
-                            } else {
-                                net.sub(&mut child.acc[c.index()], i);
-                            }
+                        if *n < FUSED {
+                            list[*n] = (b, sq);
+                            *n += 1;
+                        } else {
+                            many = true;
+                        }
+                    }
+                }
+            }
+            for c in Color::BOTH {
+                let (from, to) = (&parent.acc[c.index()], &mut child.acc[c.index()]);
+                let gone = |k: usize| index::<G>(gone[k].0, gone[k].1, c);
+                let came = |k: usize| index::<G>(came[k].0, came[k].1, c);
+                // The common moves in one pass over the accumulator: a quiet move (one piece
+                // leaves a square, one arrives) and a capture (two leave, one arrives).
+                match (many, n_gone, n_came) {
+                    (false, 1, 1) => net.sub_add(from, to, gone(0), came(0)),
+                    (false, 2, 1) => net.sub2_add(from, to, gone(0), gone(1), came(0)),
+                    _ => {
+                        *to = *from;
+                        if many {
+                            active_diff::<G>(&parent.boards, &child.boards, c, |i, add| {
+                                if add {
+                                    net.add(to, i);
+                                } else {
+                                    net.sub(to, i);
+                                }
+                            });
+                        } else {
+                            (0..n_gone).for_each(|k| net.sub(to, gone(k)));
+                            (0..n_came).for_each(|k| net.add(to, came(k)));
                         }
                     }
                 }
@@ -97,6 +136,30 @@ impl Stack {
             active_in::<G>(&p.boards, c, |i| net.add(acc, i));
         }
         p.ready = true;
+    }
+}
+
+/// Pieces gathered per ply for the one-pass updates; more take the general way.
+const FUSED: usize = 4;
+
+/// Calls `f(input, added)` for every piece that differs between the boards `old` and `new`,
+/// from `perspective`'s side.
+fn active_diff<G: FeatureSet>(
+    old: &Boards,
+    new: &Boards,
+    perspective: Color,
+    mut f: impl FnMut(usize, bool),
+) {
+    for b in 0..2 * G::KINDS {
+        let changed = old[b] ^ new[b];
+        for (bits, add) in [(old[b] & changed, false), (new[b] & changed, true)] {
+            let mut bits = bits;
+            while bits != 0 {
+                let sq = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                f(index::<G>(b, sq, perspective), add);
+            }
+        }
     }
 }
 
