@@ -275,12 +275,12 @@ impl Courier {
     /// True when the legal move `mv` gives check (docs/rules.md C5): what
     /// `self.play(mv).in_check()` answers, without making the move. Either the piece that
     /// moves (a promoting pawn as the fers it becomes, C4) attacks the enemy king from its
-    /// destination, or the move uncovers a rook or courier of the mover's: [`Courier::attacked`]
-    /// with the occupancy after the move. That question may read the pieces where they stood
-    /// before the move: none of them attacked the enemy king then (the position is legal), the
-    /// moved piece cannot from its empty origin, and only a slider line through the emptied
-    /// origin can have opened. Written out because the search asks it of moves it then prunes
-    /// unmade.
+    /// destination, or the move uncovers a rook or courier of the mover's on a line from the
+    /// enemy king through the emptied origin (looked for only when the origin is on such a
+    /// line). That question may read the pieces where they stood before the move: none of them
+    /// attacked the enemy king then (the position is legal), the moved piece cannot from its
+    /// empty origin, and only a slider line through the emptied origin can have opened. Written
+    /// out because the search asks it of moves it then prunes unmade.
     #[inline]
     pub fn gives_check(&self, mv: Move) -> bool {
         let us = self.side;
@@ -292,8 +292,20 @@ impl Courier {
         } else {
             mv.piece()
         };
-        attacks::piece_attacks(piece, us, to, occ) & (1u128 << ksq) != 0
-            || self.attacked(ksq, us, occ)
+        if attacks::piece_attacks(piece, us, to, occ) & (1u128 << ksq) != 0 {
+            return true;
+        }
+        // A discovered check: none of our pieces attacks the king before the move (it is not
+        // in check with us to move), and leaving `from` changes no leaper's or pawn's attacks
+        // and only the lines through `from`, so only a rook or courier behind `from`, on a
+        // line from the king, can be uncovered. (The mover itself, still on `from` in the
+        // boards, never shows: a line from the king reaching `from` would have been a check.)
+        let (from_bit, ours) = (1u128 << from, self.by_color[us.index()]);
+        let t = &self.by_type;
+        (attacks::rook_rays(ksq) & from_bit != 0
+            && attacks::rook_attacks(ksq, occ) & t[Piece::Rook as usize] & ours != 0)
+            || (attacks::courier_rays(ksq) & from_bit != 0
+                && attacks::courier_attacks(ksq, occ) & t[Piece::Courier as usize] & ours != 0)
     }
 
     /// The result decided by the bare-king rule alone (docs/rules.md C7), before any move is
