@@ -292,7 +292,19 @@ impl Courier {
         } else {
             mv.piece()
         };
-        if attacks::piece_attacks(piece, us, to, occ) & (1u128 << ksq) != 0 {
+        let king = 1u128 << ksq;
+        // A slider checks when the king is on one of its lines with nothing between; the
+        // leapers by their tables.
+        let direct = match piece {
+            Piece::Rook => {
+                attacks::rook_rays(to) & king != 0 && attacks::between(to, ksq) & occ == 0
+            }
+            Piece::Courier => {
+                attacks::courier_rays(to) & king != 0 && attacks::between(to, ksq) & occ == 0
+            }
+            leaper => attacks::piece_attacks(leaper, us, to, occ) & king != 0,
+        };
+        if direct {
             return true;
         }
         // A discovered check: none of our pieces attacks the king before the move (it is not
