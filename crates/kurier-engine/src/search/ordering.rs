@@ -55,6 +55,8 @@ pub struct Heuristics<M> {
     /// `[prev1][piece_to]` and `[prev2][piece_to]`.
     cont1: Vec<i16>,
     cont2: Vec<i16>,
+    /// A row of zeros: the continuation row where there is no move before.
+    zero: Vec<i16>,
     piece_to: usize,
 }
 
@@ -73,20 +75,30 @@ impl<M: Copy + Eq> Heuristics<M> {
             history: vec![0; 2 * piece_to],
             cont1: vec![0; piece_to * piece_to],
             cont2: vec![0; piece_to * piece_to],
+            zero: vec![0; piece_to],
             piece_to,
         }
     }
 
+    /// The three history rows a node's quiet moves are scored by: the side's, and the
+    /// continuation rows of the moves one and two plies back (the zero row where there is
+    /// none), each `piece_to` long.
     #[inline(always)]
-    fn quiet_score(&self, side: Color, ctx: Context, pt: usize) -> i32 {
-        let mut s = i32::from(self.history[side.index() * self.piece_to + pt]);
-        if ctx.prev1 != NO_PIECE_TO {
-            s += i32::from(self.cont1[ctx.prev1 as usize * self.piece_to + pt]);
-        }
-        if ctx.prev2 != NO_PIECE_TO {
-            s += i32::from(self.cont2[ctx.prev2 as usize * self.piece_to + pt]);
-        }
-        s
+    fn rows(&self, side: Color, ctx: Context) -> [&[i16]; 3] {
+        let n = self.piece_to;
+        [
+            &self.history[side.index() * n..][..n],
+            if ctx.prev1 != NO_PIECE_TO {
+                &self.cont1[ctx.prev1 as usize * n..][..n]
+            } else {
+                &self.zero[..n]
+            },
+            if ctx.prev2 != NO_PIECE_TO {
+                &self.cont2[ctx.prev2 as usize * n..][..n]
+            } else {
+                &self.zero[..n]
+            },
+        ]
     }
 
     fn reward(&mut self, side: Color, ctx: Context, pt: usize, bonus: i32) {
@@ -146,7 +158,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         scores: &mut Scores,
     ) {
         let k = self.killers[ply.min(MAX_PLY)];
-        let side = pos.side_to_move();
+        let [h, c1, c2] = self.rows(pos.side_to_move(), ctx);
         scores.clear();
         for &m in moves.iter() {
             let id = G::move_id(m);
@@ -160,7 +172,8 @@ impl<M: Copy + Eq> Heuristics<M> {
             } else if k[1] == Some(m) {
                 KILLER_2
             } else {
-                self.quiet_score(side, ctx, pos.piece_to(m))
+                let pt = pos.piece_to(m);
+                i32::from(h[pt]) + i32::from(c1[pt]) + i32::from(c2[pt])
             });
         }
     }
