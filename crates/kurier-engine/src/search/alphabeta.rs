@@ -511,7 +511,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
 
         // Step 4. Static evaluation, only where standing pat means something.
-        let quiet_node = pos.stand_pat_allowed();
+        let quiet_node = !in_check && !pos.capture_pending();
         let eval = if quiet_node {
             self.evaluate(pos, ply)
         } else {

@@ -84,10 +84,17 @@ pub trait Searchable: Game + FeatureSet {
         !moves.is_empty()
     }
 
+    /// True when the side to move must capture (Dual checkers' compulsory capture); never in
+    /// games without one.
+    fn capture_pending(&self) -> bool {
+        false
+    }
+
     /// False where the side to move may not "stand pat" in quiescence: in check, or when a
-    /// compulsory capture is pending (Dual checkers). Quiescence then searches every legal move.
+    /// compulsory capture is pending. Quiescence then searches every legal move. (The search,
+    /// which knows whether it is in check, asks [`Searchable::capture_pending`] alone.)
     fn stand_pat_allowed(&self) -> bool {
-        !self.in_check()
+        !self.in_check() && !self.capture_pending()
     }
 
     /// The position with the move passed to the opponent, where null-move pruning is sound; `None`

@@ -192,8 +192,8 @@ impl Searchable for DualCheckers {
 
     /// docs/rules.md D4: with a capture pending the side must capture, so the position is never a
     /// leaf of quiescence.
-    fn stand_pat_allowed(&self) -> bool {
-        !movegen::any_capture(self)
+    fn capture_pending(&self) -> bool {
+        movegen::any_capture(self)
     }
 
     /// Never: a side cannot pass in checkers, and zugzwang decides many endings.
