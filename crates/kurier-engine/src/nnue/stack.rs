@@ -73,30 +73,19 @@ impl Stack {
             let mut came = [(0, 0); FUSED];
             let (mut n_gone, mut n_came) = (0, 0);
             let mut many = false;
-            for b in 0..2 * G::KINDS {
-                let (old, new) = (parent.boards[b], child.boards[b]);
-                // Most boards are the same at the two plies.
-                let changed = old ^ new;
-                if changed == 0 {
-                    continue;
+            for_each_change::<G>(&parent.boards, &child.boards, |b, sq, added| {
+                let (list, n) = if added {
+                    (&mut came, &mut n_came)
+                } else {
+                    (&mut gone, &mut n_gone)
+                };
+                if *n < FUSED {
+                    list[*n] = (b, sq);
+                    *n += 1;
+                } else {
+                    many = true;
                 }
-                for (bits, list, n) in [
-                    (old & changed, &mut gone, &mut n_gone),
-                    (new & changed, &mut came, &mut n_came),
-                ] {
-                    let mut bits = bits;
-                    while bits != 0 {
-                        let sq = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        if *n < FUSED {
-                            list[*n] = (b, sq);
-                            *n += 1;
-                        } else {
-                            many = true;
-                        }
-                    }
-                }
-            }
+            });
             for c in Color::BOTH {
                 let (from, to) = (&parent.acc[c.index()], &mut child.acc[c.index()]);
                 let gone = |k: usize| index::<G>(gone[k].0, gone[k].1, c);
@@ -109,8 +98,9 @@ impl Stack {
                     _ => {
                         *to = *from;
                         if many {
-                            active_diff::<G>(&parent.boards, &child.boards, c, |i, add| {
-                                if add {
+                            for_each_change::<G>(&parent.boards, &child.boards, |b, sq, added| {
+                                let i = index::<G>(b, sq, c);
+                                if added {
                                     net.add(to, i);
                                 } else {
                                     net.sub(to, i);
@@ -142,22 +132,26 @@ impl Stack {
 /// Pieces gathered per ply for the one-pass updates; more take the general way.
 const FUSED: usize = 4;
 
-/// Calls `f(input, added)` for every piece that differs between the boards `old` and `new`,
-/// from `perspective`'s side.
-fn active_diff<G: FeatureSet>(
+/// Calls `f(board, square, added)` for every piece that differs between the boards `old`
+/// and `new`: board by board, the pieces that left (`added` false) before those that came.
+/// Most boards are the same at two neighbouring plies, and cost one comparison.
+#[inline(always)]
+fn for_each_change<G: FeatureSet>(
     old: &Boards,
     new: &Boards,
-    perspective: Color,
-    mut f: impl FnMut(usize, bool),
+    mut f: impl FnMut(usize, usize, bool),
 ) {
     for b in 0..2 * G::KINDS {
         let changed = old[b] ^ new[b];
-        for (bits, add) in [(old[b] & changed, false), (new[b] & changed, true)] {
+        if changed == 0 {
+            continue;
+        }
+        for (bits, added) in [(old[b] & changed, false), (new[b] & changed, true)] {
             let mut bits = bits;
             while bits != 0 {
                 let sq = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                f(index::<G>(b, sq, perspective), add);
+                f(b, sq, added);
             }
         }
     }
