@@ -16,11 +16,7 @@ WORK=$2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$WORK"
 NAMES="capt conthist cutnode hist-scale iir impr lmr1 nmp probcut qdelta qstt razor rfp se seep tm1 tteval tuned-terms"
-FILES=()
-for n in $NAMES; do
-  gz=$(ls "$ROOT"/matches/2026-12-0[345]/sprt-"$n".pgn.gz)
-  zcat "$gz" > "$WORK/sprt-$n.pgn"
-  FILES+=("$WORK/sprt-$n.pgn")
-done
+. "$ROOT/tools/sprt_games.sh"
+mapfile -t FILES < <(sprt_games "$ROOT" "$WORK" $NAMES)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-c.txt" "${FILES[@]}"
 "$KURIER" train --variant courier "$WORK/games-c.txt" --out "$WORK/courier.nnue" --epochs 8 --lambda 0.0 --threads 1

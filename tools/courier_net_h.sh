@@ -19,16 +19,9 @@ KURIER=$1
 WORK=$2
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$WORK"
-# Unpacks matches/2026-12-0[345]/sprt-NAME.pgn.gz for each NAME and prints the paths.
-unpack() {
-  for n in "$@"; do
-    gz=$(ls "$ROOT"/matches/2026-12-0[345]/sprt-"$n".pgn.gz)
-    zcat "$gz" > "$WORK/sprt-$n.pgn"
-    echo "$WORK/sprt-$n.pgn"
-  done
-}
-mapfile -t NEW < <(unpack ttcap hprune netF0 prune cutnode2)
-mapfile -t OLD < <(unpack netD capt-s4b nnue-vs-classical-8 \
+. "$ROOT/tools/sprt_games.sh"
+mapfile -t NEW < <(sprt_games "$ROOT" "$WORK" ttcap hprune netF0 prune cutnode2)
+mapfile -t OLD < <(sprt_games "$ROOT" "$WORK" netD capt-s4b nnue-vs-classical-8 \
   capt conthist cutnode hist-scale iir impr lmr1 nmp probcut qdelta qstt razor rfp se seep tm1 tteval tuned-terms)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-new.txt" "${NEW[@]}"
 "$KURIER" pgn-data --variant courier --out "$WORK/games-old.txt" "${OLD[@]}"
