@@ -220,6 +220,9 @@ fn run_with<G: Searchable>(
     out: &mut impl Write,
 ) -> Result<(), TrainError> {
     let log = |line: &str| eprintln!("{line}");
+    if args.mirror && G::mirror(0).is_none() {
+        return Err(TrainError::NotSymmetric { variant: G::NAME });
+    }
     let t0 = Instant::now();
     let data = read_files::<G>(&args.data)?;
     let (data, counts) = pool.install(|| quiet(data));
@@ -252,8 +255,21 @@ fn run_with<G: Searchable>(
         features.bytes() / 1_000_000,
         inputs::<G>()
     ));
-    let train_set: Vec<u32> = (0..cut as u32).collect();
+    let mut features = features;
+    let mut train_set: Vec<u32> = (0..cut as u32).collect();
     let validation: Vec<u32> = (cut as u32..n).collect();
+    if args.mirror {
+        let mirror = |sq| G::mirror(sq).expect("checked: the game reflects");
+        features.append_mirrored(0, cut, G::SQUARES, mirror);
+        let end = u32::try_from(features.len()).map_err(|_| TrainError::TooMany {
+            kept: features.len(),
+        })?;
+        train_set.extend(n..end);
+        log(&format!(
+            "added the {cut} training positions reflected left-right: {} to train on",
+            train_set.len()
+        ));
+    }
     let settings = args.settings();
     let trained = pool.install(|| train(&features, &train_set, &validation, &settings, &log));
     let quantised = quantise::quantise(&trained.net, G::NAME);

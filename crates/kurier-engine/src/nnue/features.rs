@@ -35,6 +35,15 @@ pub trait FeatureSet: Game {
 
     /// The square `sq` as the other colour sees it (the board flipped rank for rank).
     fn flip(sq: usize) -> usize;
+
+    /// The square `sq` with the board reflected left-right, where the game's rules are the same
+    /// on the reflected board (every piece moves alike both ways, the start aside), so that a
+    /// position and its reflection are worth the same; `None` where they are not (Schachdame's
+    /// dark squares become light ones). The trainer's `--mirror` reads it.
+    fn mirror(sq: usize) -> Option<usize> {
+        let _ = sq;
+        None
+    }
 }
 
 /// Inputs per perspective of the game `G`.
@@ -91,6 +100,12 @@ impl FeatureSet for Courier {
     #[inline(always)]
     fn flip(sq: usize) -> usize {
         (7 - sq / 12) * 12 + sq % 12
+    }
+
+    /// docs/rules.md C2, C4: every Courier piece moves alike to the left and to the right.
+    #[inline(always)]
+    fn mirror(sq: usize) -> Option<usize> {
+        Some(sq / 12 * 12 + 11 - sq % 12)
     }
 }
 

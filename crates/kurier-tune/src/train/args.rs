@@ -48,6 +48,10 @@ pub struct TrainArgs {
     /// Share of the positions held out to measure the fit on: the last ones in file order
     #[arg(long, value_name = "SHARE", default_value = "0.05", value_parser = share)]
     pub validation: Real,
+    /// Also train on every training position reflected left-right (twice the positions), where
+    /// the game's rules are symmetric that way (Courier); the validation positions stay as read
+    #[arg(long)]
+    pub mirror: bool,
     /// Seed of the initial weights and of the shuffles
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,

@@ -107,6 +107,30 @@ impl Features {
         self.target.extend_from_slice(&other.target);
     }
 
+    /// Appends positions `first..end` again with every piece moved to the square `mirror` gives
+    /// it (the board reflected left-right, [`FeatureSet::mirror`]), the same targets: a game
+    /// whose rules are symmetric that way gets twice the positions to learn from. An input is
+    /// `(side · kinds + kind) · squares + square` ([`kurier_engine::nnue::features::index`]),
+    /// and reflecting commutes with the other colour's rank flip, so only the square changes.
+    pub fn append_mirrored(
+        &mut self,
+        first: usize,
+        end: usize,
+        squares: usize,
+        mirror: impl Fn(usize) -> usize,
+    ) {
+        for i in first..end {
+            let (a, b) = (self.start[i], self.start[i + 1]);
+            for k in a..b {
+                let input = usize::from(self.index[k]);
+                let sq = input % squares;
+                self.index.push((input - sq + mirror(sq)) as u16);
+            }
+            self.start.push(self.index.len());
+            self.target.push(self.target[i]);
+        }
+    }
+
     /// The labelled positions packed, their targets blended with `lambda` ([`target`]), in
     /// order. Runs on the current rayon pool.
     pub fn from_labelled<G: FeatureSet>(data: &[Labelled<G>], lambda: f64) -> Features {
@@ -145,6 +169,48 @@ mod tests {
         assert!((blend - 0.75 * sigmoid_cp(200.0)).abs() < 1e-12);
     }
 
+    /// A Courier FEN with every rank read right to left.
+    fn reflect(fen: &str) -> String {
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let ranks: Vec<String> = board
+            .split('/')
+            .map(|rank| {
+                let mut cells = Vec::new();
+                let mut run = 0;
+                for c in rank.chars() {
+                    if let Some(d) = c.to_digit(10) {
+                        run = run * 10 + d;
+                        continue;
+                    }
+                    cells.extend(std::iter::repeat_n('.', run as usize));
+                    run = 0;
+                    cells.push(c);
+                }
+                cells.extend(std::iter::repeat_n('.', run as usize));
+                cells.reverse();
+                // Runs of empty squares back to numbers.
+                let mut out = String::new();
+                let mut empty = 0;
+                for c in cells {
+                    if c == '.' {
+                        empty += 1;
+                        continue;
+                    }
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+                if empty > 0 {
+                    out += &empty.to_string();
+                }
+                out
+            })
+            .collect();
+        format!("{} {rest}", ranks.join("/"))
+    }
+
     #[test]
     fn positions_pack_with_the_side_to_move_first() {
         let white = Courier::start();
@@ -169,6 +235,25 @@ mod tests {
             active(pos, stm, |x| want[0].push(x as u16));
             active(pos, !stm, |x| want[1].push(x as u16));
             assert_eq!((us, them), (&want[0][..], &want[1][..]));
+        }
+        // Reflected: the inputs of the reflected position, the same target.
+        let mut m = f.clone();
+        m.append_mirrored(0, 2, 96, |sq| <Courier as FeatureSet>::mirror(sq).unwrap());
+        assert_eq!(m.len(), 4);
+        for (i, pos) in [white, black].iter().enumerate() {
+            let reflected = Courier::from_fen(&reflect(&pos.fen())).unwrap();
+            let mut g = Features::new(1728);
+            g.push(&reflected, f.target(i));
+            // The same inputs, in another order (the order does not matter: they are summed).
+            let sorted = |(a, b): (&[u16], &[u16])| {
+                let (mut a, mut b) = (a.to_vec(), b.to_vec());
+                a.sort_unstable();
+                b.sort_unstable();
+                (a, b)
+            };
+            assert_eq!(sorted(m.position(2 + i)), sorted(g.position(0)));
+            assert_eq!(m.target(2 + i), f.target(i));
+            assert_ne!(m.position(2 + i), f.position(i));
         }
         let mut twice = f.clone();
         twice.append(&f);

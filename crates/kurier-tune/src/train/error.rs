@@ -17,6 +17,14 @@ pub enum TrainError {
         /// Positions read.
         read: usize,
     },
+    /// `--mirror` for a game whose rules are not the same on the board reflected left-right.
+    #[error(
+        "--mirror: {variant}'s board reflected left-right is not the same game (only courier's is)"
+    )]
+    NotSymmetric {
+        /// The game.
+        variant: &'static str,
+    },
     /// More positions than the packed indices can number.
     #[error(
         "{kept} quiet positions: at most {} can be trained on at once",
