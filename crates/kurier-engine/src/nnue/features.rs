@@ -39,7 +39,8 @@ pub trait FeatureSet: Game {
     /// The square `sq` with the board reflected left-right, where the game's rules are the same
     /// on the reflected board (every piece moves alike both ways, the start aside), so that a
     /// position and its reflection are worth the same; `None` where they are not (Schachdame's
-    /// dark squares become light ones). The trainer's `--mirror` reads it.
+    /// dark squares become light ones) or where no network uses it yet (Dual checkers). The
+    /// trainer's `--mirror` reads it.
     fn mirror(sq: usize) -> Option<usize> {
         let _ = sq;
         None

@@ -17,9 +17,11 @@ pub enum TrainError {
         /// Positions read.
         read: usize,
     },
-    /// `--mirror` for a game whose rules are not the same on the board reflected left-right.
+    /// `--mirror` for a game that gives no reflection
+    /// ([`kurier_engine::nnue::features::FeatureSet::mirror`]).
     #[error(
-        "--mirror: {variant}'s board reflected left-right is not the same game (only courier's is)"
+        "--mirror: no left-right reflection for {variant} (Schachdame's is another game; \
+         only courier has one)"
     )]
     NotSymmetric {
         /// The game.
