@@ -11,14 +11,19 @@
 #   games-r5.txt   the SPRT games of net H and of the reduced quiet checks (sprt-netH, sprt-chk2);
 #   games-new.txt, games-old.txt  net H's two files (tools/courier_net_h.sh).
 #
-# Usage: tools/courier_net_i.sh KURIER_BINARY WORK_DIR
+# Usage: tools/courier_net_i.sh KURIER_BINARY WORK_DIR [--data-only | --mirror]
 # Writes the data files (about 4.5 M positions, 360 MB together) and WORK_DIR/courier.nnue into
 # WORK_DIR; the training prints the network's hash, which should be a230de56d4856749. A few
-# minutes on one core. The files it reads are frozen: later games go into new files.
+# minutes on one core. With --data-only it stops after the data files (tools/courier_net_j.sh
+# reads them); with --mirror it trains on every training position reflected left-right too,
+# which makes net Im (hash de72cb195296c219, the one built in since 2026-12-06). The files it
+# reads are frozen: later games go into new files.
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
+if [ $# -lt 2 ]; then sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
 KURIER=$1
 WORK=$2
+OPTION=${3:-}
+case "$OPTION" in ''|--data-only|--mirror) ;; *) echo "unknown option: $OPTION" >&2; exit 2;; esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$WORK"
 . "$ROOT/tools/sprt_games.sh"
@@ -30,5 +35,7 @@ mapfile -t OLD < <(sprt_games "$ROOT" "$WORK" netD capt-s4b nnue-vs-classical-8 
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r5.txt" "${R5[@]}"
 "$KURIER" pgn-data --variant courier --out "$WORK/games-new.txt" "${NEW[@]}"
 "$KURIER" pgn-data --variant courier --out "$WORK/games-old.txt" "${OLD[@]}"
+[ "$OPTION" = --data-only ] && exit 0
 "$KURIER" train --variant courier "$WORK/datagen.txt" "$WORK/games-r5.txt" "$WORK/games-new.txt" \
-  "$WORK/games-old.txt" --out "$WORK/courier.nnue" --epochs 8 --lambda 0.0 --threads 1
+  "$WORK/games-old.txt" --out "$WORK/courier.nnue" --epochs 8 --lambda 0.0 --threads 1 \
+  ${OPTION:+"$OPTION"}
