@@ -8,15 +8,18 @@
 #   games-old.txt  round 3's three new files (net D's SPRT first), then the 18 of net D
 #                  (tools/courier_net_d.sh).
 #
-# Usage: tools/courier_net_h.sh KURIER_BINARY WORK_DIR
+# Usage: tools/courier_net_h.sh KURIER_BINARY WORK_DIR [--data-only]
 # Writes WORK_DIR/games-new.txt and games-old.txt (about 3.8 M positions, 300 MB together) and
 # WORK_DIR/courier.nnue; the training prints the network's hash, which should be
 # 7e2e0679e89bfa82 (the same whatever the threads). A few minutes on one core. The PGN files it
 # reads are frozen: later games go into new files, never into these.
+# With --data-only it stops after the two data files (tools/courier_net_i.sh reads them).
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
+if [ $# -lt 2 ]; then sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
 KURIER=$1
 WORK=$2
+OPTION=${3:-}
+case "$OPTION" in ''|--data-only) ;; *) echo "unknown option: $OPTION" >&2; exit 2;; esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$WORK"
 . "$ROOT/tools/sprt_games.sh"
@@ -25,5 +28,6 @@ mapfile -t OLD < <(sprt_games "$ROOT" "$WORK" netD capt-s4b nnue-vs-classical-8 
   capt conthist cutnode hist-scale iir impr lmr1 nmp probcut qdelta qstt razor rfp se seep tm1 tteval tuned-terms)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-new.txt" "${NEW[@]}"
 "$KURIER" pgn-data --variant courier --out "$WORK/games-old.txt" "${OLD[@]}"
+[ "$OPTION" = --data-only ] && exit 0
 "$KURIER" train --variant courier "$WORK/games-new.txt" "$WORK/games-old.txt" --out "$WORK/courier.nnue" \
   --epochs 8 --lambda 0.0 --threads 1

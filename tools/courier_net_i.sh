@@ -26,15 +26,11 @@ OPTION=${3:-}
 case "$OPTION" in ''|--data-only|--mirror) ;; *) echo "unknown option: $OPTION" >&2; exit 2;; esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$WORK"
+"$ROOT/tools/courier_net_h.sh" "$KURIER" "$WORK" --data-only
 . "$ROOT/tools/sprt_games.sh"
 zcat "$ROOT/matches/2026-12-05/datagen-courier-netD-20k.txt.gz" > "$WORK/datagen.txt"
 mapfile -t R5 < <(sprt_games "$ROOT" "$WORK" netH chk2)
-mapfile -t NEW < <(sprt_games "$ROOT" "$WORK" ttcap hprune netF0 prune cutnode2)
-mapfile -t OLD < <(sprt_games "$ROOT" "$WORK" netD capt-s4b nnue-vs-classical-8 \
-  capt conthist cutnode hist-scale iir impr lmr1 nmp probcut qdelta qstt razor rfp se seep tm1 tteval tuned-terms)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r5.txt" "${R5[@]}"
-"$KURIER" pgn-data --variant courier --out "$WORK/games-new.txt" "${NEW[@]}"
-"$KURIER" pgn-data --variant courier --out "$WORK/games-old.txt" "${OLD[@]}"
 [ "$OPTION" = --data-only ] && exit 0
 "$KURIER" train --variant courier "$WORK/datagen.txt" "$WORK/games-r5.txt" "$WORK/games-new.txt" \
   "$WORK/games-old.txt" --out "$WORK/courier.nnue" --epochs 8 --lambda 0.0 --threads 1 \

@@ -246,7 +246,7 @@ fn run_with<G: Searchable>(
         .map(|d| d.pos.clone())
         .collect();
     let t1 = Instant::now();
-    let features = pool.install(|| Features::from_labelled(&data, args.lambda.0));
+    let mut features = pool.install(|| Features::from_labelled(&data, args.lambda.0));
     drop(data);
     log(&format!(
         "packed {} positions in {} ({} MB); {} inputs per perspective",
@@ -255,7 +255,6 @@ fn run_with<G: Searchable>(
         features.bytes() / 1_000_000,
         inputs::<G>()
     ));
-    let mut features = features;
     let mut train_set: Vec<u32> = (0..cut as u32).collect();
     let validation: Vec<u32> = (cut as u32..n).collect();
     if args.mirror {
