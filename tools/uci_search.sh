@@ -8,11 +8,11 @@ courier_bench_fens() {
         awk '$1 == "courier" { $1=$2=$3=$4=$5=$6=$7=""; sub(/^ +/, ""); print }'
 }
 
-# uci_search ENGINE FEN HASH_MB TIMEOUT_S GO... -> the last `info` line with a score and a node
-# count before `bestmove` (one thread, Courier, a fresh game). Fails, saying so on stderr, when
-# the engine gives no such line within TIMEOUT_S seconds (the engine is then killed: nothing
-# here waits for ever).
-uci_search() {
+# uci_search_lines ENGINE FEN HASH_MB TIMEOUT_S GO... -> every `info` line with a score and a
+# node count before `bestmove`, in order (one thread, Courier, a fresh game). Fails, saying so on
+# stderr, when the engine gives no such line within TIMEOUT_S seconds (the engine is then killed:
+# nothing here waits for ever).
+uci_search_lines() {
     local engine=$1 fen=$2 hash=$3 limit=$4 log line
     shift 4
     log=$(mktemp)
@@ -24,13 +24,20 @@ uci_search() {
         until grep -q '^bestmove' "$log" || ((SECONDS > deadline)); do sleep 0.05; done
         echo quit
     } | timeout "$limit" "$engine" >"$log" 2>/dev/null || true
-    line=$(awk '/^bestmove/ { print last; exit } /^info / && / score / && / nodes / { last = $0 }' "$log")
+    line=$(awk '/^bestmove/ { printf "%s", lines; exit } /^info / && / score / && / nodes / { lines = lines $0 "\n" }' "$log")
     rm -f "$log"
     if [ -z "$line" ]; then
         echo "$engine: no search result for 'go $*' from $fen within ${limit} s" >&2
         return 1
     fi
-    echo "$line"
+    printf '%s\n' "$line"
+}
+
+# uci_search ENGINE FEN HASH_MB TIMEOUT_S GO... -> the last of uci_search_lines' lines.
+uci_search() {
+    local lines
+    lines=$(uci_search_lines "$@") || return 1
+    tail -n 1 <<<"$lines"
 }
 
 # uci_field LINE NAME -> the value after the word NAME in an `info` LINE (empty if absent).
