@@ -132,7 +132,9 @@ adjudication (a side ahead by 2000 cp for 4 plies) or as a draw at ply 400.
 Written are the quiet positions (not in check, best move not a capture or promotion, no mate
 score) as 'FEN | SCORE | RESULT': the score in centipawns and the game's result (1.0, 0.5,
 0.0), both from White's point of view. Each game's block ends with '# game K'. Running the
-same command again resumes: only the missing games are played.
+same command again resumes: only the missing games are played. The games are played with the
+built-in network where the game has one (engine.toml's options do not apply here): --eval-file
+plays with another network, --use-nnue false with the classical evaluation.
 Example: kurier datagen --variant courier --games 1000 --nodes 5000 --threads 2 --out courier.txt";
 
 /// Most games one `kurier datagen` file may be asked for (the list of games to play is held in
@@ -203,12 +205,19 @@ pub struct DatagenArgs {
     /// Start positions, one FEN or EPD line per game in turn
     #[arg(long, value_name = "FILE.epd")]
     pub openings: Option<PathBuf>,
+    /// Play with this network (a `kurier train` file for the game) instead of the built-in one
+    #[arg(long, value_name = "NET", conflicts_with = "use_nnue")]
+    pub eval_file: Option<PathBuf>,
+    /// Evaluate with a network where the game has one, as the engine does by default; `false`
+    /// plays with the classical evaluation
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub use_nnue: bool,
 }
 
 impl DatagenArgs {
     /// The run's options; `command_line` goes into the file's header.
     pub fn options(&self, command_line: String) -> kurier_tune::datagen::Options {
-        use kurier_tune::datagen::MoveLimit;
+        use kurier_tune::datagen::{Evaluation, MoveLimit};
         kurier_tune::datagen::Options {
             variant: self.variant,
             games: self.games,
@@ -222,6 +231,11 @@ impl DatagenArgs {
             hash_mb: self.hash.max(1),
             out: self.out.clone(),
             openings: self.openings.clone(),
+            evaluation: match (&self.eval_file, self.use_nnue) {
+                (_, false) => Evaluation::Classical,
+                (Some(net), true) => Evaluation::File(net.clone()),
+                (None, true) => Evaluation::Builtin,
+            },
             command_line,
         }
     }
@@ -667,6 +681,29 @@ mod tests {
         assert_eq!(
             parse("--config").unwrap_err().kind(),
             ErrorKind::InvalidValue
+        );
+    }
+
+    #[test]
+    fn datagen_takes_a_network_or_the_classical_evaluation() {
+        use kurier_tune::datagen::Evaluation;
+        let evaluation = |extra: &str| match command(&format!(
+            "datagen --variant courier --games 5 --nodes 100 --out x.txt {extra}"
+        )) {
+            Command::Datagen(a) => a.options(String::new()).evaluation,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(evaluation(""), Evaluation::Builtin);
+        assert_eq!(
+            evaluation("--eval-file k.nnue"),
+            Evaluation::File(PathBuf::from("k.nnue"))
+        );
+        assert_eq!(evaluation("--use-nnue false"), Evaluation::Classical);
+        assert_eq!(
+            parse("datagen --variant courier --games 5 --nodes 100 --out x.txt --eval-file k.nnue --use-nnue false")
+                .unwrap_err()
+                .kind(),
+            ErrorKind::ArgumentConflict
         );
     }
 

@@ -7,6 +7,10 @@
 //! plies in a row wins) or as a draw at [`MAX_PLIES`]. The quiet positions the search was asked
 //! about are written with its score and the game's result ([`play::play_game`] says which).
 //!
+//! The search evaluates as the engine does by default (the built-in network where the game has
+//! one, else the classical evaluation), or with another network (`--eval-file`) or the classical
+//! evaluation (`--use-nnue false`); a network file for another game is an error, not ignored.
+//!
 //! The random plies come from `--seed` and the game's index alone, and each game starts with
 //! an empty hash table: a game is the same whichever worker thread plays it, in one run or in a
 //! resumed one. The file ([`file`]) is appended a game at a time, each game's block ending in
@@ -18,6 +22,7 @@ pub mod progress;
 
 use crate::sample::MATE_SCORE;
 use file::{Header, Scan, ScanError};
+use kurier_engine::nnue::{features, NetError, Network};
 use kurier_engine::search::{Limits, Searchable, Searcher};
 use kurier_rules::game::{FenError, Game};
 use kurier_rules::games::Variant;
@@ -38,6 +43,17 @@ pub enum MoveLimit {
     Nodes(u64),
     /// This many plies deep.
     Depth(u32),
+}
+
+/// What the search evaluates with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// As the engine by default: the built-in network where the game has one.
+    Builtin,
+    /// The classical evaluation (`--use-nnue false`).
+    Classical,
+    /// The network in this file (`--eval-file`), which must be for the game played.
+    File(PathBuf),
 }
 
 /// The settings of a `kurier datagen` run.
@@ -61,6 +77,8 @@ pub struct Options {
     pub out: PathBuf,
     /// Start positions (an EPD or FEN file), one per game in turn; the start position without.
     pub openings: Option<PathBuf>,
+    /// The evaluation the games are played with.
+    pub evaluation: Evaluation,
     /// The command line, for the file's second header line.
     pub command_line: String,
 }
@@ -77,8 +95,19 @@ impl Options {
             .as_deref()
             .and_then(Path::file_name)
             .map_or("none".into(), |n| n.to_string_lossy().into_owned());
+        // The built-in evaluation adds nothing, so that files written before the choice existed
+        // still resume.
+        let evaluation = match &self.evaluation {
+            Evaluation::Builtin => String::new(),
+            Evaluation::Classical => " eval=classical".into(),
+            Evaluation::File(path) => format!(
+                " eval-file={}",
+                path.file_name()
+                    .map_or("?".into(), |n| n.to_string_lossy().into_owned())
+            ),
+        };
         format!(
-            "{limit} random-plies={} seed={} openings={openings}",
+            "{limit} random-plies={} seed={} openings={openings}{evaluation}",
             self.random_plies, self.seed
         )
     }
@@ -146,6 +175,14 @@ pub enum DatagenError {
         line: usize,
         /// What is wrong.
         problem: OpeningProblem,
+    },
+    /// The `--eval-file` network does not read or is for another game.
+    #[error("{}: {source}", path.display())]
+    Net {
+        /// The network file.
+        path: PathBuf,
+        /// What is wrong.
+        source: NetError,
     },
     /// The openings file has no position.
     #[error("{}: no position in the file", path.display())]
@@ -215,12 +252,33 @@ pub fn run(options: &Options) -> Result<Summary, DatagenError> {
     with_game!(options.variant, G => run_game::<G>(options))
 }
 
+/// The `--eval-file` network, read and checked to be for `G`; `None` for the other choices.
+fn load_net<G: Searchable>(
+    evaluation: &Evaluation,
+) -> Result<Option<std::sync::Arc<Network>>, DatagenError> {
+    let Evaluation::File(path) = evaluation else {
+        return Ok(None);
+    };
+    let bytes = std::fs::read(path).map_err(|source| DatagenError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    let net = Network::from_bytes(&bytes)
+        .and_then(|n| n.check(G::NAME, features::inputs::<G>()).map(|()| n))
+        .map_err(|source| DatagenError::Net {
+            path: path.clone(),
+            source,
+        })?;
+    Ok(Some(std::sync::Arc::new(net)))
+}
+
 /// [`run`] for the game `G`.
 fn run_game<G: Searchable>(options: &Options) -> Result<Summary, DatagenError> {
     let openings = match &options.openings {
         Some(path) => load_openings::<G>(path)?,
         None => vec![G::start()],
     };
+    let net = load_net::<G>(&options.evaluation)?;
     let (mut out, scan) = open_out(options)?;
     let todo: Vec<u64> = (0..options.games)
         .filter(|g| !scan.finished.contains(g))
@@ -252,10 +310,12 @@ fn run_game<G: Searchable>(options: &Options) -> Result<Summary, DatagenError> {
     let written = std::thread::scope(|scope| {
         let (send, receive) = mpsc::channel::<(u64, play::Played)>();
         for _ in 0..threads {
-            let (send, next, todo, openings, settings) =
-                (send.clone(), &next, &todo, &openings, &settings);
+            let (send, next, todo, openings, settings, net) =
+                (send.clone(), &next, &todo, &openings, &settings, &net);
             scope.spawn(move || {
                 let mut searcher = Searcher::new(options.hash_mb, 1);
+                searcher.set_use_nnue(options.evaluation != Evaluation::Classical);
+                searcher.set_net(net.clone());
                 while let Some(&game) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let start = &openings[(game % openings.len() as u64) as usize];
                     let mut rng = crate::rng::SplitMix64::for_game(options.seed, game);
@@ -468,6 +528,7 @@ mod tests {
             hash_mb: 16,
             out: "x.txt".into(),
             openings: Some("dir/courier.epd".into()),
+            evaluation: Evaluation::Builtin,
             command_line: "kurier datagen".into(),
         };
         assert_eq!(
@@ -475,5 +536,64 @@ mod tests {
             "nodes=5000 random-plies=8 seed=3 openings=courier.epd"
         );
         assert_eq!(o.limits().nodes, Some(5000));
+        let classical = Options {
+            evaluation: Evaluation::Classical,
+            ..o.clone()
+        };
+        assert!(classical.settings().ends_with(" eval=classical"));
+        let file = Options {
+            evaluation: Evaluation::File("nets/k.nnue".into()),
+            ..o
+        };
+        assert!(file.settings().ends_with(" eval-file=k.nnue"));
+    }
+
+    #[test]
+    fn an_eval_file_must_be_a_network_for_the_game() {
+        let dir = std::env::temp_dir().join(format!("kurier-datagen-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let courier_net = dir.join("courier.nnue");
+        let bytes = kurier_engine::nnue::embedded("courier").unwrap().to_bytes();
+        std::fs::write(&courier_net, bytes).unwrap();
+        let not_a_net = dir.join("junk.nnue");
+        std::fs::write(&not_a_net, b"KURNNUE1 but nothing after").unwrap();
+        let options = |variant, net: &Path| Options {
+            variant,
+            games: 1,
+            limit: MoveLimit::Depth(1),
+            random_plies: 0,
+            threads: 1,
+            seed: 0,
+            hash_mb: 1,
+            out: dir.join("out.txt"),
+            openings: None,
+            evaluation: Evaluation::File(net.to_path_buf()),
+            command_line: "kurier datagen".into(),
+        };
+        // Checked before any game is played or the data file is made.
+        let other_game = run(&options(Variant::Schachdame, &courier_net));
+        assert!(
+            matches!(
+                other_game,
+                Err(DatagenError::Net {
+                    source: NetError::Game { .. },
+                    ..
+                })
+            ),
+            "{other_game:?}"
+        );
+        assert!(matches!(
+            run(&options(Variant::Courier, &not_a_net)),
+            Err(DatagenError::Net { .. })
+        ));
+        assert!(matches!(
+            run(&options(Variant::Courier, &dir.join("missing.nnue"))),
+            Err(DatagenError::Read { .. })
+        ));
+        assert!(!dir.join("out.txt").exists());
+        // The right network plays.
+        let ok = run(&options(Variant::Courier, &courier_net)).unwrap();
+        assert_eq!(ok.played, 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
