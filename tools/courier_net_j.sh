@@ -6,20 +6,24 @@
 # settings of the README's rounds table and `--mirror` (every training position also reflected
 # left-right). The trainer holds out the last 5% in file order: the end of the oldest games.
 #
-# Usage: tools/courier_net_j.sh KURIER_BINARY WORK_DIR
+# Usage: tools/courier_net_j.sh KURIER_BINARY WORK_DIR [--data-only]
 # Writes the data files (about 6.1 M positions) and WORK_DIR/courier.nnue into WORK_DIR; the
 # training prints the network's hash, which should be 9d4852738abebf1d. About ten minutes on
-# one core. The files it reads are frozen: later games go into new files.
+# one core. With --data-only it stops after the data files (tools/courier_net_k.sh reads them).
+# The files it reads are frozen: later games go into new files.
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
+if [ $# -lt 2 ]; then sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
 KURIER=$1
 WORK=$2
+OPTION=${3:-}
+case "$OPTION" in ''|--data-only) ;; *) echo "unknown option: $OPTION" >&2; exit 2;; esac
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$WORK"
 "$ROOT/tools/courier_net_i.sh" "$KURIER" "$WORK" --data-only
 . "$ROOT/tools/sprt_games.sh"
 mapfile -t R6 < <(sprt_games "$ROOT" "$WORK" netI chk3 lmp2 cycle lmr2)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r6.txt" "${R6[@]}"
+[ "$OPTION" = --data-only ] && exit 0
 "$KURIER" train --variant courier "$WORK/games-r6.txt" "$WORK/datagen.txt" "$WORK/games-r5.txt" \
   "$WORK/games-new.txt" "$WORK/games-old.txt" --out "$WORK/courier.nnue" --epochs 8 --lambda 0.0 \
   --threads 1 --mirror
