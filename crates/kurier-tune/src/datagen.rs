@@ -22,7 +22,7 @@ pub mod progress;
 
 use crate::sample::MATE_SCORE;
 use file::{Header, Scan, ScanError};
-use kurier_engine::nnue::{features, NetError, Network};
+use kurier_engine::nnue::{features, network, NetError, Network};
 use kurier_engine::search::{Limits, Searchable, Searcher};
 use kurier_rules::game::{FenError, Game};
 use kurier_rules::games::Variant;
@@ -259,7 +259,7 @@ fn load_net<G: Searchable>(
     let Evaluation::File(path) = evaluation else {
         return Ok(None);
     };
-    let bytes = std::fs::read(path).map_err(|source| DatagenError::Read {
+    let bytes = network::read_file(path).map_err(|source| DatagenError::Read {
         path: path.clone(),
         source,
     })?;

@@ -41,6 +41,27 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_CLIP: f32 = 1.98;
 /// The file's first bytes.
 pub const MAGIC: &[u8; 8] = b"KURNNUE1";
+/// The largest network file read (Courier's is under 0.5 MB): a path to a huge file or a device
+/// is refused after this many bytes instead of filling the memory.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The bytes of the network file at `path`, at most [`MAX_FILE_BYTES`] of them (more is an
+/// `InvalidData` error); [`Network::from_bytes`] reads them. Every reader of a network file
+/// (the engine's `EvalFile`, `kurier datagen --eval-file`) goes through here.
+pub fn read_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("larger than {} MB: no Kurier network", MAX_FILE_BYTES >> 20),
+        ));
+    }
+    Ok(bytes)
+}
 
 /// Why bytes are not a network.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -287,6 +308,17 @@ impl Network {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_too_large_for_a_network_is_refused() {
+        // /dev/zero never ends: only the bound stops the read.
+        let zero = std::path::Path::new("/dev/zero");
+        if zero.exists() {
+            let e = read_file(zero).unwrap_err();
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+        }
+        assert!(read_file(std::path::Path::new("/no/such/net.nnue")).is_err());
+    }
 
     /// A network of small pseudo-random weights (xorshift from `seed`), for tests.
     pub(crate) fn random(variant: &str, inputs: usize, seed: u64) -> Network {

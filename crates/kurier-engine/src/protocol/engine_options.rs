@@ -73,7 +73,8 @@ pub fn load_net(name: &str) -> Result<Option<Network>, String> {
     if name == BUILTIN_NET {
         return Ok(None);
     }
-    let bytes = std::fs::read(name).map_err(|e| e.to_string())?;
+    let bytes =
+        crate::nnue::network::read_file(std::path::Path::new(name)).map_err(|e| e.to_string())?;
     Network::from_bytes(&bytes)
         .map(Some)
         .map_err(|e| e.to_string())
