@@ -10,13 +10,9 @@
 # threads). About 2 minutes on one core. The 18 PGN files it reads are frozen: later games go
 # into new files, never into these.
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
-KURIER=$1
-WORK=$2
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$WORK"
+. "$(dirname "$0")/sprt_games.sh"
+net_script_start 10 "" "$@"
 NAMES="capt conthist cutnode hist-scale iir impr lmr1 nmp probcut qdelta qstt razor rfp se seep tm1 tteval tuned-terms"
-. "$ROOT/tools/sprt_games.sh"
 mapfile -t FILES < <(sprt_games "$ROOT" "$WORK" $NAMES)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-c.txt" "${FILES[@]}"
 "$KURIER" train --variant courier "$WORK/games-c.txt" --out "$WORK/courier.nnue" --epochs 8 --lambda 0.0 --threads 1

@@ -15,14 +15,8 @@
 # reads are frozen: later games go into new files, never into these.
 # With --data-only it stops after the two data files (tools/courier_net_i.sh reads them).
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
-KURIER=$1
-WORK=$2
-OPTION=${3:-}
-case "$OPTION" in ''|--data-only) ;; *) echo "unknown option: $OPTION" >&2; exit 2;; esac
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$WORK"
-. "$ROOT/tools/sprt_games.sh"
+. "$(dirname "$0")/sprt_games.sh"
+net_script_start 16 "--data-only" "$@"
 mapfile -t NEW < <(sprt_games "$ROOT" "$WORK" ttcap hprune netF0 prune cutnode2)
 mapfile -t OLD < <(sprt_games "$ROOT" "$WORK" netD capt-s4b nnue-vs-classical-8 \
   capt conthist cutnode hist-scale iir impr lmr1 nmp probcut qdelta qstt razor rfp se seep tm1 tteval tuned-terms)

@@ -19,15 +19,9 @@
 # which makes net Im (hash de72cb195296c219, the one built in since 2026-12-06). The files it
 # reads are frozen: later games go into new files.
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
-KURIER=$1
-WORK=$2
-OPTION=${3:-}
-case "$OPTION" in ''|--data-only|--mirror) ;; *) echo "unknown option: $OPTION" >&2; exit 2;; esac
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$WORK"
+. "$(dirname "$0")/sprt_games.sh"
+net_script_start 21 "--data-only --mirror" "$@"
 "$ROOT/tools/courier_net_h.sh" "$KURIER" "$WORK" --data-only
-. "$ROOT/tools/sprt_games.sh"
 zcat "$ROOT/matches/2026-12-05/datagen-courier-netD-20k.txt.gz" > "$WORK/datagen.txt"
 mapfile -t R5 < <(sprt_games "$ROOT" "$WORK" netH chk2)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r5.txt" "${R5[@]}"

@@ -12,15 +12,9 @@
 # one core. With --data-only it stops after the data files (tools/courier_net_k.sh reads them).
 # The files it reads are frozen: later games go into new files.
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
-KURIER=$1
-WORK=$2
-OPTION=${3:-}
-case "$OPTION" in ''|--data-only) ;; *) echo "unknown option: $OPTION" >&2; exit 2;; esac
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$WORK"
+. "$(dirname "$0")/sprt_games.sh"
+net_script_start 13 "--data-only" "$@"
 "$ROOT/tools/courier_net_i.sh" "$KURIER" "$WORK" --data-only
-. "$ROOT/tools/sprt_games.sh"
 mapfile -t R6 < <(sprt_games "$ROOT" "$WORK" netI chk3 lmp2 cycle lmr2)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r6.txt" "${R6[@]}"
 [ "$OPTION" = --data-only ] && exit 0

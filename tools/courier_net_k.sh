@@ -11,13 +11,9 @@
 # training prints the network's hash, which should be ee3b9e1d0d285647. About ten minutes on
 # one core. The files it reads are frozen: later games go into new files.
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
-KURIER=$1
-WORK=$2
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$WORK"
+. "$(dirname "$0")/sprt_games.sh"
+net_script_start 12 "" "$@"
 "$ROOT/tools/courier_net_j.sh" "$KURIER" "$WORK" --data-only
-. "$ROOT/tools/sprt_games.sh"
 mapfile -t R7 < <(sprt_games "$ROOT" "$WORK" netIm netJm JvsH)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r7.txt" "${R7[@]}"
 "$KURIER" train --variant courier "$WORK/games-r7.txt" "$WORK/games-r6.txt" "$WORK/datagen.txt" \

@@ -16,7 +16,7 @@
 # depth of the last line with an exact score (no bound) and a `time` below MOVETIME_MS: the
 # deepest iteration completed within the time, read by the same rule for both engines.
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
+if [ $# -lt 2 ]; then sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
 FSF=$1
 KURIER=$2
 MS=${3:-1000}

@@ -1,4 +1,26 @@
-# Sourced by the network scripts (tools/courier_net_*.sh), not run: `sprt_games ROOT WORK NAME...`
+# Sourced by the network scripts (tools/courier_net_*.sh), not run.
+#
+# `net_script_start LAST_HELP_LINE "OPTIONS" "$@"`: the scripts' common start. With fewer than
+# two arguments, or a third that is not one of OPTIONS (space-separated; "" allows none), it
+# prints the script's comment block (lines 2 to LAST_HELP_LINE, without the '# ') or the error and
+# exits 2; otherwise it sets KURIER and WORK (the first two arguments), OPTION (the third, or
+# empty) and ROOT (the repository), and makes WORK.
+net_script_start() {
+  local last=$1 allowed=$2 o=""
+  shift 2
+  if [ $# -lt 2 ]; then sed -n "2,${last}p" "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
+  KURIER=$1
+  WORK=$2
+  OPTION=${3:-}
+  if [ -n "$OPTION" ]; then
+    for o in $allowed; do [ "$o" = "$OPTION" ] && break; done
+    if [ "$o" != "$OPTION" ]; then echo "unknown option: $OPTION" >&2; exit 2; fi
+  fi
+  ROOT=$(cd "$(dirname "$0")/.." && pwd)
+  mkdir -p "$WORK"
+}
+
+# `sprt_games ROOT WORK NAME...`
 # unpacks matches/2026-12-0[3-6]/sprt-NAME.pgn.gz into WORK/sprt-NAME.pgn for each NAME, in the
 # order given, and prints the unpacked paths, one a line.
 sprt_games() {

@@ -13,7 +13,7 @@ courier_bench_fens() {
 # stderr, when the engine gives no such line within TIMEOUT_S seconds (the engine is then killed:
 # nothing here waits for ever).
 uci_search_lines() {
-    local engine=$1 fen=$2 hash=$3 limit=$4 log line
+    local engine=$1 fen=$2 hash=$3 limit=$4 log lines
     shift 4
     log=$(mktemp)
     {
@@ -24,13 +24,13 @@ uci_search_lines() {
         until grep -q '^bestmove' "$log" || ((SECONDS > deadline)); do sleep 0.05; done
         echo quit
     } | timeout "$limit" "$engine" >"$log" 2>/dev/null || true
-    line=$(awk '/^bestmove/ { printf "%s", lines; exit } /^info / && / score / && / nodes / { lines = lines $0 "\n" }' "$log")
+    lines=$(awk '/^bestmove/ { printf "%s", lines; exit } /^info / && / score / && / nodes / { lines = lines $0 "\n" }' "$log")
     rm -f "$log"
-    if [ -z "$line" ]; then
+    if [ -z "$lines" ]; then
         echo "$engine: no search result for 'go $*' from $fen within ${limit} s" >&2
         return 1
     fi
-    printf '%s\n' "$line"
+    printf '%s\n' "$lines"
 }
 
 # uci_search ENGINE FEN HASH_MB TIMEOUT_S GO... -> the last of uci_search_lines' lines.
