@@ -2,7 +2,7 @@
 //! waits for `ponderhit`, node and depth limits hold, and the node count of a fixed search is the
 //! same on every run (the `bench` signature).
 
-use kurier_engine::search::{search_position, Clock, Limits, Searchable, Searcher};
+use kurier_engine::search::{search_position, Clock, Limits, ScoreBound, Searchable, Searcher};
 use kurier_rules::game::{Game, MoveList};
 use kurier_rules::games::courier::Courier;
 use kurier_rules::games::dual::DualCheckers;
@@ -180,4 +180,60 @@ fn every_bench_position_is_valid_and_playable() {
     check::<Schachdame>();
     check::<Courier>();
     check::<DualCheckers>();
+}
+
+/// An iteration cut short by the node limit answers with its best move so far when a root move
+/// was searched to its end in it: the report says so once more, with that iteration's depth and
+/// `lowerbound`, and the move played is that report's first; otherwise the move is the last
+/// completed iteration's. Over many limits from the start and a middlegame position, both
+/// happen.
+#[test]
+fn an_interrupted_iteration_answers_with_its_best_move_so_far() {
+    let mut searcher = Searcher::new(16, 1);
+    let mut interrupted = 0;
+    let mut completed = 0;
+    for fen in [
+        None,
+        Some(
+            "r1ebm1kwben1/1ppppp1ppppr/2n3f5/p5p4p/P5P4P/3PP1F5/1PP2P1PPPP1/RNEBM1KWBENR w - - 3 4",
+        ),
+    ] {
+        let start = match fen {
+            None => Courier::start(),
+            Some(f) => Courier::from_fen(f).expect("a valid FEN"),
+        };
+        let game = GameRecord::new(start);
+        for nodes in (2_000..40_000).step_by(1_500) {
+            searcher.clear();
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+            let mut infos = Vec::new();
+            let r = searcher.search(&game, &limits, &mut |i| infos.push(i.clone()));
+            let last = infos.last().expect("a completed first iteration");
+            let best = game.current().format_move(r.best.expect("a legal move"));
+            assert_eq!(
+                last.pv[0], best,
+                "{nodes} nodes: the move played is the last report's"
+            );
+            match last.bound {
+                Some(ScoreBound::Lower) => {
+                    interrupted += 1;
+                    assert_eq!(last.depth, r.depth + 1, "{nodes} nodes");
+                    let before = &infos[infos.len() - 2];
+                    assert_eq!((before.depth, before.bound), (r.depth, None));
+                }
+                None => {
+                    completed += 1;
+                    assert_eq!(last.depth, r.depth, "{nodes} nodes");
+                }
+                Some(ScoreBound::Upper) => panic!("{nodes} nodes: an upper bound reported"),
+            }
+        }
+    }
+    assert!(
+        interrupted > 0 && completed > 0,
+        "{interrupted} interrupted, {completed} not"
+    );
 }

@@ -8,15 +8,16 @@
 #
 # Usage: tools/depth_at_time_courier.sh FSF_BINARY KURIER_BINARY [MOVETIME_MS]
 #   MOVETIME_MS  default 1000 (the search issue's "1 s a move")
-# Both engines are driven over UCI. The two depths differ because the engines report differently
-# when time runs out: Fairy-Stockfish (like Stockfish) prints one more `info` line for the
-# iteration it was in when stopped, with that iteration's depth; Kurier prints a line only when
-# an iteration completes. So "last" is the `depth` of the last scored `info` line before
-# `bestmove` (an iteration completed or, for Fairy-Stockfish, interrupted), and "done" is the
-# depth of the last line with an exact score (no bound) and a `time` below MOVETIME_MS: the
-# deepest iteration completed within the time, read by the same rule for both engines.
+# Both engines are driven over UCI. The two depths differ because of the line printed when time
+# runs out: both engines (Fairy-Stockfish like Stockfish; Kurier since 2026-12-06) print one more
+# `info` line for the iteration they were in when stopped, with that iteration's depth, if a root
+# move was searched to its end in it (Kurier marks it `lowerbound`; Fairy-Stockfish's `time` is
+# at or past the limit). So "last" is the `depth` of the last scored `info` line before
+# `bestmove` (an iteration completed or interrupted), and "done" is the depth of the last line
+# with an exact score (no bound) and a `time` below MOVETIME_MS: the deepest iteration completed
+# within the time, read by the same rule for both engines.
 set -euo pipefail
-if [ $# -lt 2 ]; then sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
+if [ $# -lt 2 ]; then sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; fi
 FSF=$1
 KURIER=$2
 MS=${3:-1000}

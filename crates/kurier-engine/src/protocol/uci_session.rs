@@ -39,6 +39,7 @@ pub fn info_reply(info: &Info) -> UciReply {
         seldepth: Some(info.seldepth),
         multipv: Some(info.multipv.max(1)),
         score: Some(info.score),
+        bound: info.bound,
         nodes: Some(info.nodes),
         nps: Some(info.nps),
         hashfull: Some(info.hashfull),

@@ -7,8 +7,8 @@ use super::params::SearchParams;
 use super::time::{Budget, Limits, Progress, Timer};
 use super::tt::{Bound, Entry, TranspositionTable};
 use super::{
-    Control, FromInternal, Info, Score, SearchResult, Searchable, INFINITY, MATE, MATE_BOUND,
-    MAX_PLY,
+    Control, FromInternal, Info, Score, ScoreBound, SearchResult, Searchable, INFINITY, MATE,
+    MATE_BOUND, MAX_PLY,
 };
 use crate::nnue::{Network, Stack};
 use kurier_rules::game::{MoveList, Outcome};
@@ -113,6 +113,9 @@ pub struct Worker<'a, G: Searchable> {
     /// took in it (for [`Progress::best_share_permille`]).
     root_start_nodes: u64,
     root_best_nodes: u64,
+    /// The score of the current root search's principal variation (`pv[0]`), valid while
+    /// `pv_len[0] > 0`: what an interrupted iteration reports.
+    root_score: i32,
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
@@ -157,6 +160,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             progress: Progress::default(),
             root_start_nodes: 0,
             root_best_nodes: 0,
+            root_score: 0,
         }
     }
 
@@ -312,6 +316,27 @@ impl<'a, G: Searchable> Worker<'a, G> {
                         (alpha, beta) = (-INFINITY, INFINITY);
                     }
                 };
+                // Step 1b. An interrupted iteration still answers when a root move was searched
+                // to its end and raised alpha: at this depth it is proven better than the moves
+                // searched before it (the last iteration's best, the table's move, comes first)
+                // or, failing low on them, better than the window's floor. Stockfish plays it
+                // too. Its score is a lower bound on the root's: the moves after it were not
+                // searched. The iteration is not counted as completed (`result.depth`).
+                if self.stopped && line == 0 && self.pv_len[0] > 0 {
+                    result.best = self.pv[0][0].or(result.best);
+                    result.ponder = if self.pv_len[0] > 1 {
+                        self.pv[0][1]
+                    } else {
+                        None
+                    };
+                    result.score = self.root_score;
+                    if self.id == 0 {
+                        let multipv = if lines > 1 { 1 } else { 0 };
+                        let mut info = self.info(root, depth, self.root_score, multipv);
+                        info.bound = Some(ScoreBound::Lower);
+                        report(&info);
+                    }
+                }
                 if self.stopped || self.pv_len[0] == 0 {
                     break;
                 }
@@ -413,6 +438,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             hashfull: self.tt.hashfull(),
             pv,
             multipv,
+            bound: None,
         }
     }
 
@@ -729,6 +755,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                     self.update_pv(ply, m);
                     if ply == 0 {
                         self.root_best_nodes = self.nodes - nodes_before;
+                        self.root_score = s;
                     }
                     if s >= beta {
                         if !tactical {

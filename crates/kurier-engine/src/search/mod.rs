@@ -20,6 +20,7 @@ use crate::nnue::{FeatureSet, Network};
 use alphabeta::Worker;
 use kurier_rules::game::{Game, MoveList};
 use kurier_rules::record::GameRecord;
+pub use kurier_wire::uci::Bound as ScoreBound;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -140,7 +141,8 @@ impl FromInternal for Score {
     }
 }
 
-/// A report from the search, after each completed iteration.
+/// A report from the search, after each completed iteration and once more for an interrupted
+/// one that found a best move.
 #[derive(Clone, Debug)]
 pub struct Info {
     /// Completed depth.
@@ -161,6 +163,9 @@ pub struct Info {
     pub pv: Vec<String>,
     /// Which line this is, from 1, when several are searched (MultiPV).
     pub multipv: u32,
+    /// `None`: the score is the completed iteration's. `Some(Lower)`: the iteration `depth` was
+    /// interrupted after its best move so far; the root's score is at least this.
+    pub bound: Option<ScoreBound>,
 }
 
 /// The outcome of a search.
