@@ -323,13 +323,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 // too. Its score is a lower bound on the root's: the moves after it were not
                 // searched. The iteration is not counted as completed (`result.depth`).
                 if self.stopped && line == 0 && self.pv_len[0] > 0 {
-                    result.best = self.pv[0][0].or(result.best);
-                    result.ponder = if self.pv_len[0] > 1 {
-                        self.pv[0][1]
-                    } else {
-                        None
-                    };
-                    result.score = self.root_score;
+                    self.answer_from_root_pv(&mut result, self.root_score);
                     if self.id == 0 {
                         let multipv = if lines > 1 { 1 } else { 0 };
                         let mut info = self.info(root, depth, self.root_score, multipv);
@@ -357,13 +351,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
                         };
                     }
                     score = line_score;
-                    result.best = best;
-                    result.ponder = if self.pv_len[0] > 1 {
-                        self.pv[0][1]
-                    } else {
-                        None
-                    };
-                    result.score = score;
+                    self.answer_from_root_pv(&mut result, score);
                     result.depth = depth;
                 }
                 if let Some(m) = self.pv[0][0] {
@@ -396,6 +384,20 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
         result.nodes = self.total_nodes();
         result
+    }
+
+    /// The answer so far from the root's principal variation (`pv[0]`, at least one move long):
+    /// its first move to play (the previous answer if it has none), its second to ponder on, and
+    /// `score`. A completed iteration and an interrupted one that found a best move both answer
+    /// so; `result.depth` is the caller's (only a completed iteration counts).
+    fn answer_from_root_pv(&self, result: &mut SearchResult<G::Move>, score: i32) {
+        result.best = self.pv[0][0].or(result.best);
+        result.ponder = if self.pv_len[0] > 1 {
+            self.pv[0][1]
+        } else {
+            None
+        };
+        result.score = score;
     }
 
     fn should_stop_iterating(&self, depth: u32, score: i32) -> bool {
