@@ -595,6 +595,16 @@ impl<'a, G: Searchable> Worker<'a, G> {
             }
         }
 
+        // Step 6a. Internal iterative reduction: a node deep enough that the table holds no move
+        // for it has never been searched this deep, so its move order is a guess; it is searched
+        // a ply shallower (and stored at the depth searched), and the next iteration, finding the
+        // move this one stores, searches it at full depth with a good first move.
+        let depth = if depth >= P.iir_min_depth && tt_move == 0 {
+            depth - 1
+        } else {
+            depth
+        };
+
         // Step 7. Moves; none means the game is decided here. A list holds at most MAX_MOVES
         // moves: where a position has more (dense Dual-checkers positions set up by FEN), the
         // search searches the ones it got — an engine may search a subset of the moves, it never

@@ -58,6 +58,9 @@ params! {
     nmp_base = 3, 1, 5;
     /// The null-move reduction grows by a ply every this many plies of depth.
     nmp_depth_div = 6, 2, 12;
+    /// Shallowest depth reduced a ply where the table has no move (internal iterative
+    /// reduction).
+    iir_min_depth = 4, 2, 10;
     /// Deepest remaining depth with move-count pruning of quiet moves.
     lmp_max_depth = 7, 1, 12;
     /// Deepest depth after the late-move reduction (`lmrDepth`) with futility pruning of
