@@ -7,17 +7,19 @@
 # README's rounds table and `--mirror`. The trainer holds out the last 5% in file order: the end
 # of the oldest games.
 #
-# Usage: tools/courier_net_l.sh KURIER_BINARY WORK_DIR
+# Usage: tools/courier_net_l.sh KURIER_BINARY WORK_DIR [--data-only]
 # Writes the data files (about 7.3 M positions) and WORK_DIR/courier.nnue into WORK_DIR; the
 # training prints the network's hash, which should be bfcb0998539139d9. About fifteen minutes
-# on one core. The files it reads are frozen: later games go into new files.
+# on one core. With --data-only it stops after the data files (tools/courier_net_m.sh reads
+# them). The files it reads are frozen: later games go into new files.
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
-net_script_start 13 "" "$@"
+net_script_start 14 "--data-only" "$@"
 "$ROOT/tools/courier_net_k.sh" "$KURIER" "$WORK" --data-only
 mapfile -t R8 < <(sprt_games "$ROOT" "$WORK" netK netKl25)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r8.txt" "${R8[@]}"
 zcat "$ROOT/matches/2026-12-06/datagen-courier-netK-10k.txt.gz" > "$WORK/datagen-netK-10k.txt"
+[ "$OPTION" = --data-only ] && exit 0
 "$KURIER" train --variant courier "$WORK/games-r8.txt" "$WORK/datagen-netK-10k.txt" \
   "$WORK/games-r7.txt" "$WORK/games-r6.txt" "$WORK/datagen.txt" "$WORK/games-r5.txt" \
   "$WORK/games-new.txt" "$WORK/games-old.txt" --out "$WORK/courier.nnue" \
