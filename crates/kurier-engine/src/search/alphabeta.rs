@@ -540,7 +540,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
         // Step 4. Static evaluation, only where standing pat means something.
         let quiet_node = !in_check && !pos.capture_pending();
-        let eval = if quiet_node {
+        let static_eval = if quiet_node {
             self.evaluate(pos, ply)
         } else {
             -INFINITY
@@ -550,14 +550,30 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // plies back, or four when that one had none). Where the position is getting better,
         // fail-highs are likelier and fail-lows rarer: prune less and reduce less below, and
         // cut more readily above beta.
-        self.evals[ply] = eval;
+        self.evals[ply] = static_eval;
         let improving = quiet_node
             && ply >= 2
             && if self.evals[ply - 2] != -INFINITY {
-                eval > self.evals[ply - 2]
+                static_eval > self.evals[ply - 2]
             } else {
-                ply >= 4 && self.evals[ply - 4] != -INFINITY && eval > self.evals[ply - 4]
+                ply >= 4 && self.evals[ply - 4] != -INFINITY && static_eval > self.evals[ply - 4]
             };
+
+        // Step 4b. The table's score, where its bound says it is at least as good a guess, stands
+        // in for the static evaluation in the pruning below (a searched score beats a static one);
+        // the improving flag keeps comparing static evaluations.
+        let eval = match entry {
+            Some(e) if quiet_node && score_from_tt(e.score, ply).abs() < MATE_BOUND => {
+                let s = score_from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => s,
+                    Bound::Lower if s > static_eval => s,
+                    Bound::Upper if s < static_eval => s,
+                    _ => static_eval,
+                }
+            }
+            _ => static_eval,
+        };
 
         // Step 5. Reverse futility: far above beta near the leaves, a quiet position will not fall
         // back below it. Not in the PV, not in check, not with a capture pending.
@@ -675,7 +691,8 @@ impl<'a, G: Searchable> Worker<'a, G> {
                             (depth - 1 - self.reductions[depth.min(63) as usize][i.min(63)] / 1024)
                                 .max(0);
                         lmr_depth <= P.futility_max_depth
-                            && eval + P.futility_base + P.futility_mul * lmr_depth.max(1) <= alpha
+                            && static_eval + P.futility_base + P.futility_mul * lmr_depth.max(1)
+                                <= alpha
                     });
             // Whether a quiet move gives check: asked once, for pruning and for reductions
             // alike (both leave tactical moves, evasions and the first move alone), before the
