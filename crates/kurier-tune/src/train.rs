@@ -51,7 +51,7 @@ use data::Features;
 use error::TrainError;
 use gradient::{loss, Gradient};
 use kurier_engine::nnue::features::inputs;
-use kurier_engine::nnue::network::WEIGHT_CLIP;
+use kurier_engine::nnue::network::{Activation, WEIGHT_CLIP};
 use kurier_engine::search::Searchable;
 use kurier_rules::games::courier::Courier;
 use kurier_rules::games::dual::DualCheckers;
@@ -75,6 +75,8 @@ pub struct Settings {
     pub lr: f32,
     /// The seed of the initial weights and of the shuffles.
     pub seed: u64,
+    /// The hidden layer's activation.
+    pub activation: Activation,
 }
 
 impl Default for Settings {
@@ -84,6 +86,7 @@ impl Default for Settings {
             batch: 16384,
             lr: 0.001,
             seed: 1,
+            activation: Activation::ClippedRelu,
         }
     }
 }
@@ -150,7 +153,7 @@ pub fn train(
     settings: &Settings,
     log: Log,
 ) -> Trained {
-    let mut net = Net::new(features.inputs(), settings.seed);
+    let mut net = Net::new(features.inputs(), settings.activation, settings.seed);
     // The shuffles draw from their own stream (the weights took the seed's first values).
     let mut rng = SplitMix64::new(settings.seed ^ 0x5348_5546_464c_4531);
     let mut adam = Adam::new(net.rows().len());
@@ -390,20 +393,31 @@ mod tests {
             batch: 128,
             lr: 0.01,
             seed: 3,
+            activation: Activation::ClippedRelu,
         }
     }
 
     #[test]
     fn training_learns_a_known_function_and_quantises_within_the_tolerance() {
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            learns_a_known_function(activation);
+        }
+    }
+
+    fn learns_a_known_function(activation: Activation) {
         let (features, positions) = synthetic::<Schachdame>(3000, 1);
         let cut = split(features.len(), 0.1);
         let train_set: Vec<u32> = (0..cut as u32).collect();
         let validation: Vec<u32> = (cut as u32..features.len() as u32).collect();
-        let t = train(&features, &train_set, &validation, &settings(), &|l| {
+        let s = Settings {
+            activation,
+            ..settings()
+        };
+        let t = train(&features, &train_set, &validation, &s, &|l| {
             eprintln!("{l}")
         });
         let (before, after) = (t.untrained.unwrap(), t.validation().unwrap());
-        eprintln!("validation loss {before} -> {after}");
+        eprintln!("{activation:?}: validation loss {before} -> {after}");
         assert!(
             after < 0.002,
             "validation loss {after} (untrained {before})"

@@ -1,20 +1,22 @@
 //! The quantised network and its file format.
 //!
-//! Shape: `inputs → HIDDEN` (the feature transformer, one accumulator per perspective), clipped
-//! ReLU, then the side to move's `HIDDEN` activations followed by the other side's into one
-//! output. Integer arithmetic, as the trainer quantises ([`QA`], [`QB`], [`SCALE`]):
+//! Shape: `inputs → HIDDEN` (the feature transformer, one accumulator per perspective), an
+//! [`Activation`] (clipped ReLU, or its square), then the side to move's `HIDDEN` activations
+//! followed by the other side's into one output. Integer arithmetic, as the trainer quantises
+//! ([`QA`], [`QB`], [`SCALE`]):
 //!
-//! - feature weights and biases: `round(w * QA)` as `i16`, so an activation `clamp(acc, 0, QA)`
-//!   is the float activation `clamp(x, 0, 1)` times `QA`;
+//! - feature weights and biases: `round(w * QA)` as `i16`, so `c = clamp(acc, 0, QA)` is the
+//!   float `clamp(x, 0, 1)` times `QA`;
 //! - output weights: `round(w * QB)` as `i16`; output bias `round(b * QA * QB)` as `i32`;
-//! - evaluation in centipawns: `(Σ act·w + bias) * SCALE / (QA * QB)`, the float net's output
+//! - evaluation in centipawns: `(Σ c·w + bias) * SCALE / (QA * QB)` with the clipped ReLU,
+//!   `(Σ c·c·w / QA + bias) * SCALE / (QA * QB)` with the squared one: the float net's output
 //!   times `SCALE` (the trainer's sigmoid is `1 / (1 + e^(−cp / SCALE))`).
 //!
 //! The file (little-endian), hand-read because it is a few arrays of integers behind a header
 //! and no format crate would check what matters here (the variant and the sizes):
 //!
 //! ```text
-//! magic    8 bytes  "KURNNUE1"
+//! magic    8 bytes  "KURNNUE1" (clipped ReLU) or "KURNNUE2" (squared clipped ReLU)
 //! variant  u8 length, then the variant's name (UTF-8), e.g. "courier"
 //! inputs   u32      inputs per perspective (features::inputs)
 //! hidden   u32      must be HIDDEN
@@ -39,8 +41,53 @@ pub const QB: i32 = 512;
 pub const SCALE: i32 = 400;
 /// The trainer keeps every float weight within ± this.
 pub const WEIGHT_CLIP: f32 = 1.98;
-/// The file's first bytes.
+/// The file's first bytes for a network with the clipped ReLU.
 pub const MAGIC: &[u8; 8] = b"KURNNUE1";
+/// The file's first bytes for a network with the squared clipped ReLU.
+pub const MAGIC_SQUARED: &[u8; 8] = b"KURNNUE2";
+
+/// The hidden layer's activation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Activation {
+    /// `clamp(x, 0, 1)`.
+    #[default]
+    ClippedRelu,
+    /// `clamp(x, 0, 1)²` (SCReLU, as in Bullet-trained engines): a smooth start that lets a
+    /// unit say "a little" and "a lot" apart at the same width.
+    SquaredClippedRelu,
+}
+
+impl Activation {
+    /// The float activation.
+    #[inline]
+    pub fn apply(self, x: f32) -> f32 {
+        let c = x.clamp(0.0, 1.0);
+        match self {
+            Activation::ClippedRelu => c,
+            Activation::SquaredClippedRelu => c * c,
+        }
+    }
+
+    /// Its derivative (0 outside (0, 1)).
+    #[inline]
+    pub fn derivative(self, x: f32) -> f32 {
+        if x <= 0.0 || x >= 1.0 {
+            return 0.0;
+        }
+        match self {
+            Activation::ClippedRelu => 1.0,
+            Activation::SquaredClippedRelu => 2.0 * x,
+        }
+    }
+
+    /// The file magic that names it.
+    pub fn magic(self) -> &'static [u8; 8] {
+        match self {
+            Activation::ClippedRelu => MAGIC,
+            Activation::SquaredClippedRelu => MAGIC_SQUARED,
+        }
+    }
+}
 /// The largest network file read (Courier's is under 0.5 MB): a path to a huge file or a device
 /// is refused after this many bytes instead of filling the memory.
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -67,7 +114,7 @@ pub fn read_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum NetError {
     /// Not a Kurier network file.
-    #[error("not a Kurier network (no KURNNUE1 header)")]
+    #[error("not a Kurier network (no KURNNUE1 or KURNNUE2 header)")]
     Magic,
     /// The file ends early or goes on after the network.
     #[error("network file is {found} bytes, its header says {expected}")]
@@ -102,6 +149,7 @@ pub enum NetError {
 pub struct Network {
     variant: String,
     inputs: usize,
+    activation: Activation,
     /// `inputs` rows of [`HIDDEN`].
     ft_weights: Vec<[i16; HIDDEN]>,
     ft_bias: [i16; HIDDEN],
@@ -119,9 +167,11 @@ impl Network {
     ///
     /// # Panics
     /// When a slice has another length than that.
+    #[allow(clippy::too_many_arguments)]
     pub fn from_parts(
         variant: &str,
         inputs: usize,
+        activation: Activation,
         ft_weights: &[i16],
         ft_bias: &[i16],
         out_weights: &[i16],
@@ -134,6 +184,7 @@ impl Network {
         Network {
             variant: variant.to_string(),
             inputs,
+            activation,
             ft_weights: ft_weights.chunks_exact(HIDDEN).map(row).collect(),
             ft_bias: row(ft_bias),
             out_weights: [row(&out_weights[..HIDDEN]), row(&out_weights[HIDDEN..])],
@@ -143,8 +194,9 @@ impl Network {
 
     /// Reads a network file ([module docs](self)).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        let rest = bytes
-            .strip_prefix(MAGIC.as_slice())
+        let (activation, rest) = [Activation::ClippedRelu, Activation::SquaredClippedRelu]
+            .into_iter()
+            .find_map(|a| Some((a, bytes.strip_prefix(a.magic().as_slice())?)))
             .ok_or(NetError::Magic)?;
         let short = |expected: usize| NetError::Size {
             expected,
@@ -179,14 +231,14 @@ impl Network {
         let (ft_w, rest) = i16s.split_at(inputs * HIDDEN);
         let (ft_b, out_w) = rest.split_at(HIDDEN);
         Ok(Network::from_parts(
-            variant, inputs, ft_w, ft_b, out_w, out_bias,
+            variant, inputs, activation, ft_w, ft_b, out_w, out_bias,
         ))
     }
 
     /// The network as a file ([module docs](self)).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(32 + 2 * (self.inputs + 3) * HIDDEN);
-        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(self.activation.magic());
         let name = self.variant.as_bytes();
         let len = name.len().min(255);
         out.push(len as u8);
@@ -223,6 +275,11 @@ impl Network {
     /// Inputs per perspective.
     pub fn inputs(&self) -> usize {
         self.inputs
+    }
+
+    /// The hidden layer's activation.
+    pub fn activation(&self) -> Activation {
+        self.activation
     }
 
     /// A 64-bit FNV-1a hash of the file, to name the network in reports.
@@ -293,15 +350,32 @@ impl Network {
     /// side's `them`.
     #[inline(always)]
     pub fn output(&self, us: &Accumulator, them: &Accumulator) -> i32 {
-        let dot = |acc: &Accumulator, w: &[i16; HIDDEN]| -> i32 {
-            acc.iter()
-                .zip(w)
-                .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
-                .sum()
+        let sum = match self.activation {
+            Activation::ClippedRelu => {
+                let dot = |acc: &Accumulator, w: &[i16; HIDDEN]| -> i32 {
+                    acc.iter()
+                        .zip(w)
+                        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+                        .sum()
+                };
+                // At most 2·HIDDEN · QA · 1.98·QB < 2^31 with the clipped weights.
+                i64::from(dot(us, &self.out_weights[0]) + dot(them, &self.out_weights[1]))
+            }
+            Activation::SquaredClippedRelu => {
+                // c·w fits i32 (QA · 1.98·QB), c·w·c too (< 2^27); their sum needs i64.
+                let dot = |acc: &Accumulator, w: &[i16; HIDDEN]| -> i64 {
+                    acc.iter()
+                        .zip(w)
+                        .map(|(&a, &w)| {
+                            let c = i32::from(a.clamp(0, QA as i16));
+                            i64::from(c * i32::from(w) * c)
+                        })
+                        .sum()
+                };
+                (dot(us, &self.out_weights[0]) + dot(them, &self.out_weights[1])) / i64::from(QA)
+            }
         };
-        // At most 2·HIDDEN · QA · 1.98·QB < 2^31 with the clipped weights; the scaling in i64.
-        let sum = dot(us, &self.out_weights[0]) + dot(them, &self.out_weights[1]) + self.out_bias;
-        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        ((sum + i64::from(self.out_bias)) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
 
@@ -332,7 +406,15 @@ pub(crate) mod tests {
         let ft_w: Vec<i16> = (0..inputs * HIDDEN).map(|_| next(200)).collect();
         let ft_b: Vec<i16> = (0..HIDDEN).map(|_| next(100)).collect();
         let out_w: Vec<i16> = (0..2 * HIDDEN).map(|_| next(100)).collect();
-        Network::from_parts(variant, inputs, &ft_w, &ft_b, &out_w, 1234)
+        Network::from_parts(
+            variant,
+            inputs,
+            Activation::ClippedRelu,
+            &ft_w,
+            &ft_b,
+            &out_w,
+            1234,
+        )
     }
 
     #[test]
@@ -371,5 +453,31 @@ pub(crate) mod tests {
         let them = [-5; HIDDEN];
         let sum: i32 = net.out_weights[0].iter().map(|&w| QA * i32::from(w)).sum();
         assert_eq!(net.output(&us, &them), (sum + 1234) * SCALE / (QA * QB));
+    }
+
+    #[test]
+    fn the_squared_activation_reads_back_and_squares() {
+        let mut net = random("courier", 1728, 11);
+        net.activation = Activation::SquaredClippedRelu;
+        let bytes = net.to_bytes();
+        assert_eq!(&bytes[..8], MAGIC_SQUARED);
+        assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
+        // Half of QA squared is a quarter of it: (QA/2)²/QA per weight, rounded down once.
+        let half = [(QA / 2) as i16; HIDDEN];
+        let them = [0; HIDDEN];
+        let c = i64::from(QA / 2);
+        let dot: i64 = net.out_weights[0]
+            .iter()
+            .map(|&w| c * c * i64::from(w))
+            .sum();
+        let want = (dot / i64::from(QA) + 1234) * i64::from(SCALE) / i64::from(QA * QB);
+        assert_eq!(i64::from(net.output(&half, &them)), want);
+        // The same accumulators through the clipped ReLU give about twice as much.
+        let mut plain = net.clone();
+        plain.activation = Activation::ClippedRelu;
+        assert_ne!(plain.output(&half, &them), net.output(&half, &them));
+        assert_eq!(Activation::SquaredClippedRelu.apply(0.5), 0.25);
+        assert_eq!(Activation::SquaredClippedRelu.derivative(0.5), 1.0);
+        assert_eq!(Activation::ClippedRelu.derivative(1.5), 0.0);
     }
 }

@@ -3,6 +3,7 @@
 use super::Settings;
 use crate::tune::args::{positive, share, unit, Real};
 use clap::Args;
+use kurier_engine::nnue::network::Activation;
 use kurier_rules::games::Variant;
 use std::path::PathBuf;
 
@@ -28,7 +29,7 @@ pub struct TrainArgs {
     /// Data files, 'FEN | SCORE | RESULT' lines (kurier datagen writes them)
     #[arg(required = true, value_name = "DATA")]
     pub data: Vec<PathBuf>,
-    /// Where to write the network (the engine's KURNNUE1 format)
+    /// Where to write the network (the engine's KURNNUE1 or KURNNUE2 format)
     #[arg(long, value_name = "NET")]
     pub out: PathBuf,
     /// Passes over the training positions
@@ -55,6 +56,10 @@ pub struct TrainArgs {
     /// Seed of the initial weights and of the shuffles
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// The hidden layer's activation: crelu (clamp(x, 0, 1); files start KURNNUE1) or screlu
+    /// (its square; KURNNUE2)
+    #[arg(long, value_name = "A", default_value = "crelu", value_parser = activation)]
+    pub activation: Activation,
     /// Threads, at most 256 [default: the number of cores]
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub threads: Option<u32>,
@@ -68,6 +73,7 @@ impl TrainArgs {
             batch: self.batch as usize,
             lr: self.lr.0 as f32,
             seed: self.seed,
+            activation: self.activation,
         }
     }
 
@@ -77,5 +83,14 @@ impl TrainArgs {
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             |t| t as usize,
         )
+    }
+}
+
+/// `crelu` or `screlu`.
+fn activation(s: &str) -> Result<Activation, String> {
+    match s {
+        "crelu" => Ok(Activation::ClippedRelu),
+        "screlu" => Ok(Activation::SquaredClippedRelu),
+        _ => Err(format!("'{s}': crelu or screlu")),
     }
 }

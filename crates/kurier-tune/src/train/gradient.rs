@@ -125,6 +125,7 @@ impl Gradient {
 mod tests {
     use super::*;
     use crate::rng::SplitMix64;
+    use kurier_engine::nnue::network::Activation;
     use kurier_rules::game::{Game, MoveList};
     use kurier_rules::games::courier::Courier;
 
@@ -150,8 +151,14 @@ mod tests {
     /// kind: active feature rows, the bias, the output rows and the output bias.
     #[test]
     fn the_gradient_is_the_derivative_of_the_loss() {
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            gradient_is_the_derivative(activation);
+        }
+    }
+
+    fn gradient_is_the_derivative(activation: Activation) {
         let f = features(48, 5);
-        let mut net = Net::new(1728, 9);
+        let mut net = Net::new(1728, activation, 9);
         // Biases off zero, so that they move the loss through every unit.
         for (j, b) in net.rows_mut()[1728].iter_mut().enumerate() {
             *b = 0.1 + 0.3 * (j % 3) as f32;
@@ -184,7 +191,7 @@ mod tests {
             let tolerance = 2e-3 * analytic.abs().max(numeric.abs()) + 2e-5;
             assert!(
                 (analytic - numeric).abs() <= tolerance,
-                "row {row} col {col}: analytic {analytic}, numeric {numeric}"
+                "{activation:?} row {row} col {col}: analytic {analytic}, numeric {numeric}"
             );
             checked += usize::from(analytic.abs() > 1e-4);
         }
@@ -194,7 +201,7 @@ mod tests {
     #[test]
     fn the_gradient_does_not_depend_on_the_buffers_or_the_threads() {
         let f = features(3000, 6);
-        let net = Net::new(1728, 2);
+        let net = Net::new(1728, Activation::SquaredClippedRelu, 2);
         let set: Vec<u32> = (0..f.len() as u32).rev().collect();
         let mut one = Gradient::new(net.rows().len(), 1);
         let sum = one.compute(&net, &f, &set);

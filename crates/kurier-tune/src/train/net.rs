@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! acc_p = c + Σ_{i active for p} W[i]          (HIDDEN units)
-//! h_p   = clamp(acc_p, 0, 1)                   (clipped ReLU)
+//! h_p   = act(acc_p)                           (clamp(x, 0, 1), or its square)
 //! out   = Σ_j h_us[j]·V[0][j] + Σ_j h_them[j]·V[1][j] + b
 //! cp    = out · SCALE                          (the engine's evaluation, side to move's view)
 //! ```
@@ -18,7 +18,7 @@
 //! row that the compiler vectorises.
 
 use crate::rng::SplitMix64;
-use kurier_engine::nnue::network::{HIDDEN, WEIGHT_CLIP};
+use kurier_engine::nnue::network::{Activation, HIDDEN, WEIGHT_CLIP};
 
 /// One row of parameters: a feature's weights for every hidden unit, or a bias or output row.
 pub type Row = [f32; HIDDEN];
@@ -36,6 +36,7 @@ const INIT_OUTPUT: f32 = 0.0625;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
     inputs: usize,
+    activation: Activation,
     rows: Vec<Row>,
 }
 
@@ -55,9 +56,10 @@ pub fn sigmoid(x: f32) -> f32 {
 }
 
 impl Net {
-    /// A fresh network for `inputs` inputs per perspective, its weights drawn from `seed`:
-    /// feature weights uniform in ±0.1, output weights uniform in ±0.0625, biases zero.
-    pub fn new(inputs: usize, seed: u64) -> Net {
+    /// A fresh network for `inputs` inputs per perspective with `activation`, its weights drawn
+    /// from `seed`: feature weights uniform in ±0.1, output weights uniform in ±0.0625, biases
+    /// zero.
+    pub fn new(inputs: usize, activation: Activation, seed: u64) -> Net {
         let mut rng = SplitMix64::new(seed);
         let mut uniform = |half: f32| -> f32 {
             // 24 random bits: a float in [0, 1) with every value equally likely.
@@ -71,7 +73,16 @@ impl Net {
         for row in &mut rows[inputs + 1..inputs + 3] {
             row.iter_mut().for_each(|w| *w = uniform(INIT_OUTPUT));
         }
-        Net { inputs, rows }
+        Net {
+            inputs,
+            activation,
+            rows,
+        }
+    }
+
+    /// The hidden layer's activation.
+    pub fn activation(&self) -> Activation {
+        self.activation
     }
 
     /// Inputs per perspective.
@@ -144,7 +155,7 @@ impl Net {
         let mut sum = [0.0f32; HIDDEN];
         for (side, a) in acc.iter().enumerate() {
             for ((s, &x), &v) in sum.iter_mut().zip(a).zip(self.output(side)) {
-                *s += x.clamp(0.0, 1.0) * v;
+                *s += self.activation.apply(x) * v;
             }
         }
         Forward {
@@ -171,8 +182,8 @@ impl Net {
             let out_grad = &mut grad[n + 1 + side];
             for j in 0..HIDDEN {
                 let x = acc[j];
-                out_grad[j] += d * x.clamp(0.0, 1.0);
-                dacc[side][j] = if x > 0.0 && x < 1.0 { d * v[j] } else { 0.0 };
+                out_grad[j] += d * self.activation.apply(x);
+                dacc[side][j] = d * v[j] * self.activation.derivative(x);
             }
         }
         grad[n + 3][0] += d;
@@ -196,9 +207,9 @@ mod tests {
 
     #[test]
     fn a_seed_gives_one_network_and_the_biases_start_at_zero() {
-        let a = Net::new(100, 7);
-        assert_eq!(a, Net::new(100, 7));
-        assert_ne!(a, Net::new(100, 8));
+        let a = Net::new(100, Activation::ClippedRelu, 7);
+        assert_eq!(a, Net::new(100, Activation::ClippedRelu, 7));
+        assert_ne!(a, Net::new(100, Activation::ClippedRelu, 8));
         assert_eq!(a.bias(), &ZERO);
         assert_eq!(a.output_bias(), 0.0);
         assert!(a.rows()[..100]
@@ -210,20 +221,27 @@ mod tests {
 
     #[test]
     fn the_forward_pass_is_the_formula() {
-        let mut net = Net::new(10, 3);
-        net.rows_mut()[13][0] = 0.25; // the output bias: the row after bias, V[0], V[1]
-        let (us, them) = ([1u16, 4], [2u16, 9]);
-        let f = net.forward(&us, &them);
-        let mut want = 0.25f64;
-        for j in 0..HIDDEN {
-            let a = |act: &[u16]| {
-                act.iter()
-                    .map(|&i| f64::from(net.feature(usize::from(i))[j]))
-                    .sum::<f64>()
-                    .clamp(0.0, 1.0)
-            };
-            want += a(&us) * f64::from(net.output(0)[j]) + a(&them) * f64::from(net.output(1)[j]);
+        for (activation, power) in [
+            (Activation::ClippedRelu, 1),
+            (Activation::SquaredClippedRelu, 2),
+        ] {
+            let mut net = Net::new(10, activation, 3);
+            net.rows_mut()[13][0] = 0.25; // the output bias: the row after bias, V[0], V[1]
+            let (us, them) = ([1u16, 4], [2u16, 9]);
+            let f = net.forward(&us, &them);
+            let mut want = 0.25f64;
+            for j in 0..HIDDEN {
+                let a = |act: &[u16]| {
+                    act.iter()
+                        .map(|&i| f64::from(net.feature(usize::from(i))[j]))
+                        .sum::<f64>()
+                        .clamp(0.0, 1.0)
+                        .powi(power)
+                };
+                want +=
+                    a(&us) * f64::from(net.output(0)[j]) + a(&them) * f64::from(net.output(1)[j]);
+            }
+            assert!((f64::from(f.out) - want).abs() < 1e-5, "{} {want}", f.out);
         }
-        assert!((f64::from(f.out) - want).abs() < 1e-5, "{} {want}", f.out);
     }
 }

@@ -33,6 +33,7 @@ pub fn quantise(net: &Net, variant: &str) -> Network {
     Network::from_parts(
         variant,
         n,
+        net.activation(),
         &to_i16(&rows[..n], QA),
         &to_i16(&rows[n..n + 1], QA),
         &to_i16(&rows[n + 1..n + 3], QB),
@@ -88,15 +89,23 @@ pub fn check<G: FeatureSet>(net: &Net, quantised: &Network, positions: &[G]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kurier_engine::nnue::network::Activation;
     use kurier_rules::game::{Game, MoveList};
     use kurier_rules::games::courier::Courier;
 
     #[test]
     fn a_random_network_quantises_within_the_tolerance() {
-        let mut net = Net::new(1728, 4);
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            quantises_within_the_tolerance(activation);
+        }
+    }
+
+    fn quantises_within_the_tolerance(activation: Activation) {
+        let mut net = Net::new(1728, activation, 4);
         net.rows_mut()[1731][0] = -0.3;
         let q = quantise(&net, "courier");
         assert_eq!((q.variant(), q.inputs()), ("courier", 1728));
+        assert_eq!(q.activation(), activation);
         let mut positions = vec![Courier::start()];
         for i in 0..200 {
             let mut moves = MoveList::new();
@@ -108,6 +117,6 @@ mod tests {
         }
         let c = check(&net, &q, &positions);
         assert_eq!(c.positions, positions.len());
-        assert!(c.passes() && c.max_cp < 10.0, "{c:?}");
+        assert!(c.passes() && c.max_cp < 10.0, "{activation:?} {c:?}");
     }
 }
