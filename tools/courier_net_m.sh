@@ -11,8 +11,8 @@
 # Usage: tools/courier_net_m.sh KURIER_BINARY WORK_DIR [--data-only]
 # Writes the data files (about 9.1 M positions) and WORK_DIR/courier.nnue into WORK_DIR; the
 # training prints the network's hash, which should be bd93794005b4f47a. About fifteen minutes
-# on one core. With --data-only it stops after the data files. The files it reads are frozen:
-# later games go into new files.
+# on one core. With --data-only it stops after the data files (tools/courier_net_n.sh reads
+# them). The files it reads are frozen: later games go into new files.
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 15 "--data-only" "$@"
