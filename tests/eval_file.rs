@@ -7,14 +7,15 @@
 mod engine;
 
 use engine::Engine;
-use kurier_engine::nnue::network::HIDDEN;
+use kurier_engine::nnue::network::{Activation, HIDDEN};
 use kurier_engine::nnue::Network;
 use std::time::Duration;
 
 const T: Duration = Duration::from_secs(20);
 
-/// A small pseudo-random Courier network (1728 inputs), written to a temporary file.
-fn net_file(name: &str, seed: u64) -> (std::path::PathBuf, Network) {
+/// A small pseudo-random Courier network (1728 inputs) with `activation`, written to a
+/// temporary file.
+fn net_file(name: &str, seed: u64, activation: Activation) -> (std::path::PathBuf, Network) {
     let mut s = seed | 1;
     let mut next = |range: i64| -> i16 {
         s = s
@@ -26,7 +27,7 @@ fn net_file(name: &str, seed: u64) -> (std::path::PathBuf, Network) {
     let ft_w: Vec<i16> = (0..inputs * HIDDEN).map(|_| next(60)).collect();
     let ft_b: Vec<i16> = (0..HIDDEN).map(|_| next(60)).collect();
     let out_w: Vec<i16> = (0..2 * HIDDEN).map(|_| next(60)).collect();
-    let net = Network::from_parts("courier", inputs, &ft_w, &ft_b, &out_w, 0);
+    let net = Network::from_parts("courier", inputs, activation, &ft_w, &ft_b, &out_w, 0);
     let dir = std::env::temp_dir().join(format!("kurier-eval-file-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
@@ -57,7 +58,16 @@ fn best_move(e: &mut Engine, go: &str) -> String {
 
 #[test]
 fn a_network_file_is_loaded_and_named() {
-    let (path, net) = net_file("random.nnue", 7);
+    for (name, activation) in [
+        ("random.nnue", Activation::ClippedRelu),
+        ("random-squared.nnue", Activation::SquaredClippedRelu),
+    ] {
+        loaded_and_named(name, activation);
+    }
+}
+
+fn loaded_and_named(name: &str, activation: Activation) {
+    let (path, net) = net_file(name, 7, activation);
     let mut e = uci();
     e.send(&format!("setoption name EvalFile value {}", path.display()));
     let lines = e.sync_uci();
@@ -99,7 +109,7 @@ fn a_file_that_is_not_a_network_is_refused_and_play_goes_on() {
 /// fixed-depth search differ (a network that was not used would give the same tree).
 #[test]
 fn the_network_is_what_the_search_evaluates_with() {
-    let (path, _) = net_file("other.nnue", 11);
+    let (path, _) = net_file("other.nnue", 11, Activation::ClippedRelu);
     let nodes = |lines: &[String]| -> String {
         let last = lines
             .iter()
