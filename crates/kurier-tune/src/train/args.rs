@@ -94,3 +94,16 @@ fn activation(s: &str) -> Result<Activation, String> {
         _ => Err(format!("'{s}': crelu or screlu")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_activation_is_named_by_its_short_name() {
+        assert_eq!(activation("crelu"), Ok(Activation::ClippedRelu));
+        assert_eq!(activation("screlu"), Ok(Activation::SquaredClippedRelu));
+        assert!(activation("relu").unwrap_err().contains("crelu or screlu"));
+        assert!(activation("").is_err());
+    }
+}
