@@ -524,8 +524,10 @@ impl<'a, G: Searchable> Worker<'a, G> {
         let key = pos.key();
         let entry = self.tt.probe(key);
         let tt_move = entry.map_or(0, |e| e.move_id);
-        if let Some(e) = entry {
-            let s = score_from_tt(e.score, ply);
+        // The entry's score seen from this ply (mate distances re-based), read once for the
+        // cutoff here and the pruning's evaluation (step 4b).
+        let tt_score = entry.map(|e| score_from_tt(e.score, ply));
+        if let (Some(e), Some(s)) = (entry, tt_score) {
             if !pv_node
                 && e.depth >= depth
                 && match e.bound {
@@ -562,16 +564,13 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // Step 4b. The table's score, where its bound says it is at least as good a guess, stands
         // in for the static evaluation in the pruning below (a searched score beats a static one);
         // the improving flag keeps comparing static evaluations.
-        let eval = match entry {
-            Some(e) if quiet_node && score_from_tt(e.score, ply).abs() < MATE_BOUND => {
-                let s = score_from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => s,
-                    Bound::Lower if s > static_eval => s,
-                    Bound::Upper if s < static_eval => s,
-                    _ => static_eval,
-                }
-            }
+        let eval = match (entry, tt_score) {
+            (Some(e), Some(s)) if quiet_node && s.abs() < MATE_BOUND => match e.bound {
+                Bound::Exact => s,
+                Bound::Lower if s > static_eval => s,
+                Bound::Upper if s < static_eval => s,
+                _ => static_eval,
+            },
             _ => static_eval,
         };
 
