@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Rebuilds Courier's network O (round 11, hash 3b03f2d5909ea4cc) from the repository alone: the
+# Courier SPRT games recorded since round 10 (net Ms against net M, net N against net Ms, the
+# capture history's second shard: 1,235 games at 10,000 nodes a move) read first, then the first
+# 3,181 games of net N against itself at 10,000 nodes a move
+# (matches/2026-12-06/datagen-courier-netN-10k.txt.gz), then round 10's twelve files
+# (tools/courier_net_n.sh --data-only), and `kurier train` with the settings of the README's
+# rounds table, `--mirror` and the squared clipped ReLU (`--activation screlu`). The trainer
+# holds out the last 5% in file order: the end of the oldest games.
+#
+# Usage: tools/courier_net_o.sh KURIER_BINARY WORK_DIR [--data-only]
+# Writes the data files (about 11.9 M positions) and WORK_DIR/courier.nnue into WORK_DIR; the
+# training prints the network's hash, which should be 3b03f2d5909ea4cc. About twenty-five
+# minutes on one core. With --data-only it stops after the data files. The files it reads are
+# frozen: later games go into new files.
+set -euo pipefail
+. "$(dirname "$0")/sprt_games.sh"
+net_script_start 15 "--data-only" "$@"
+"$ROOT/tools/courier_net_n.sh" "$KURIER" "$WORK" --data-only
+mapfile -t R11 < <(sprt_games "$ROOT" "$WORK" netMs netN capt2b)
+"$KURIER" pgn-data --variant courier --out "$WORK/games-r11.txt" "${R11[@]}"
+zcat "$ROOT/matches/2026-12-06/datagen-courier-netN-10k.txt.gz" > "$WORK/datagen-netN-10k.txt"
+[ "$OPTION" = --data-only ] && exit 0
+"$KURIER" train --variant courier "$WORK/games-r11.txt" "$WORK/datagen-netN-10k.txt" \
+  "$WORK/games-r10.txt" "$WORK/datagen-netM-10k.txt" \
+  "$WORK/games-r9.txt" "$WORK/datagen-netL-10k.txt" "$WORK/games-r8.txt" \
+  "$WORK/datagen-netK-10k.txt" "$WORK/games-r7.txt" "$WORK/games-r6.txt" "$WORK/datagen.txt" \
+  "$WORK/games-r5.txt" "$WORK/games-new.txt" "$WORK/games-old.txt" --out "$WORK/courier.nnue" \
+  --epochs 8 --lambda 0.0 --threads 1 --mirror --activation screlu
