@@ -10,9 +10,9 @@
 #
 # Usage: tools/courier_net_o.sh KURIER_BINARY WORK_DIR [--data-only]
 # Writes the data files (about 11.9 M positions) and WORK_DIR/courier.nnue into WORK_DIR; the
-# training prints the network's hash, which should be 3b03f2d5909ea4cc. About twenty-five
-# minutes on one core. With --data-only it stops after the data files. The files it reads are
-# frozen: later games go into new files.
+# training prints the network's hash, which should be 3b03f2d5909ea4cc. About ten minutes on
+# one core. With --data-only it stops after the data files. The files it reads are frozen:
+# later games go into new files.
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 15 "--data-only" "$@"
