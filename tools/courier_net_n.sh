@@ -21,8 +21,5 @@ mapfile -t R10 < <(sprt_games "$ROOT" "$WORK" netM tteval2 capt2)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r10.txt" "${R10[@]}"
 zcat "$ROOT/matches/2026-12-06/datagen-courier-netM-10k.txt.gz" > "$WORK/datagen-netM-10k.txt"
 [ "$OPTION" = --data-only ] && exit 0
-"$KURIER" train --variant courier "$WORK/games-r10.txt" "$WORK/datagen-netM-10k.txt" \
-  "$WORK/games-r9.txt" "$WORK/datagen-netL-10k.txt" "$WORK/games-r8.txt" \
-  "$WORK/datagen-netK-10k.txt" "$WORK/games-r7.txt" "$WORK/games-r6.txt" "$WORK/datagen.txt" \
-  "$WORK/games-r5.txt" "$WORK/games-new.txt" "$WORK/games-old.txt" --out "$WORK/courier.nnue" \
-  --epochs 8 --lambda 0.0 --threads 1 --mirror --activation screlu
+mapfile -t FILES < <(train_files "$WORK" 10)
+"$KURIER" train --variant courier "${FILES[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"

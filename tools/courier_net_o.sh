@@ -21,9 +21,5 @@ mapfile -t R11 < <(sprt_games "$ROOT" "$WORK" netMs netN capt2b)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r11.txt" "${R11[@]}"
 zcat "$ROOT/matches/2026-12-06/datagen-courier-netN-10k.txt.gz" > "$WORK/datagen-netN-10k.txt"
 [ "$OPTION" = --data-only ] && exit 0
-"$KURIER" train --variant courier "$WORK/games-r11.txt" "$WORK/datagen-netN-10k.txt" \
-  "$WORK/games-r10.txt" "$WORK/datagen-netM-10k.txt" \
-  "$WORK/games-r9.txt" "$WORK/datagen-netL-10k.txt" "$WORK/games-r8.txt" \
-  "$WORK/datagen-netK-10k.txt" "$WORK/games-r7.txt" "$WORK/games-r6.txt" "$WORK/datagen.txt" \
-  "$WORK/games-r5.txt" "$WORK/games-new.txt" "$WORK/games-old.txt" --out "$WORK/courier.nnue" \
-  --epochs 8 --lambda 0.0 --threads 1 --mirror --activation screlu
+mapfile -t FILES < <(train_files "$WORK" 11)
+"$KURIER" train --variant courier "${FILES[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"

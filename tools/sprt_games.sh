@@ -32,3 +32,24 @@ sprt_games() {
     echo "$work/sprt-$n.pgn"
   done
 }
+
+# `train_files WORK ROUND`: the data files the network scripts from net N (round 10) on give
+# `kurier train`, newest first, for ROUND 10 to 13, one path a line: each round after 10 puts its
+# SPRT games and its datagen file in front of the round before's list. Shared so that a new round
+# adds one line here instead of copying the whole list.
+train_files() {
+  local work=$1 round=$2 r f
+  local -A newer=([11]="games-r11 datagen-netN-10k" [12]="games-r12 datagen-netO-10k"
+    [13]="games-r13 datagen-netP-10k")
+  for ((r = round; r > 10; r--)); do
+    [ -n "${newer[$r]:-}" ] || { echo "train_files: no round $r" >&2; return 2; }
+    for f in ${newer[$r]}; do echo "$work/$f.txt"; done
+  done
+  for f in games-r10 datagen-netM-10k games-r9 datagen-netL-10k games-r8 datagen-netK-10k \
+    games-r7 games-r6 datagen games-r5 games-new games-old; do
+    echo "$work/$f.txt"
+  done
+}
+
+# The training settings of the network scripts from net N on (the README's rounds table).
+TRAIN_FLAGS=(--epochs 8 --lambda 0.0 --threads 1 --mirror --activation screlu)
