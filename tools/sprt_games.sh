@@ -21,26 +21,26 @@ net_script_start() {
 }
 
 # `sprt_games ROOT WORK NAME...`
-# unpacks matches/2026-12-0[3-6]/sprt-NAME.pgn.gz into WORK/sprt-NAME.pgn for each NAME, in the
+# unpacks matches/2026-12-0[3-7]/sprt-NAME.pgn.gz into WORK/sprt-NAME.pgn for each NAME, in the
 # order given, and prints the unpacked paths, one a line.
 sprt_games() {
   local root=$1 work=$2 n gz
   shift 2
   for n in "$@"; do
-    gz=$(ls "$root"/matches/2026-12-0[3-6]/sprt-"$n".pgn.gz)
+    gz=$(ls "$root"/matches/2026-12-0[3-7]/sprt-"$n".pgn.gz)
     zcat "$gz" > "$work/sprt-$n.pgn"
     echo "$work/sprt-$n.pgn"
   done
 }
 
 # `train_files WORK ROUND`: the data files the network scripts from net N (round 10) on give
-# `kurier train`, newest first, for ROUND 10 to 13, one path a line: each round after 10 puts its
+# `kurier train`, newest first, for ROUND 10 to 14, one path a line: each round after 10 puts its
 # SPRT games and its datagen file in front of the round before's list. Shared so that a new round
 # adds one line here instead of copying the whole list.
 train_files() {
   local work=$1 round=$2 r f
   local -A newer=([11]="games-r11 datagen-netN-10k" [12]="games-r12 datagen-netO-10k"
-    [13]="games-r13 datagen-netP-10k")
+    [13]="games-r13 datagen-netP-10k" [14]="games-r14 datagen-netQ-10k")
   for ((r = round; r > 10; r--)); do
     [ -n "${newer[$r]:-}" ] || { echo "train_files: no round $r" >&2; return 2; }
     for f in ${newer[$r]}; do echo "$work/$f.txt"; done

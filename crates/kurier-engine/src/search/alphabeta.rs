@@ -728,6 +728,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             let quiet_check = quiet_check
                 .unwrap_or_else(|| !tactical && !in_check && i > 0 && pos.gives_check(m));
             let child = pos.play(m);
+            self.tt.prefetch(child.key());
             searched += 1;
             let nodes_before = self.nodes;
             let pt = pos.piece_to(m) as u16;
@@ -922,7 +923,9 @@ impl<'a, G: Searchable> Worker<'a, G> {
                 // losing ones after the quiet moves: standing pat, neither is searched.
                 break;
             }
-            let s = -self.quiescence(&pos.play(m), -beta, -alpha, ply + 1);
+            let child = pos.play(m);
+            self.tt.prefetch(child.key());
+            let s = -self.quiescence(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
             }

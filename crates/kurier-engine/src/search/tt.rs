@@ -192,6 +192,27 @@ impl TranspositionTable {
         (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET * 2
     }
 
+    /// Asks the processor to bring `key`'s bucket (one cache line) into its cache without
+    /// waiting for it. The search calls it as soon as a move is made, so that the memory access
+    /// runs while the child's first steps (evaluation stack, draw and repetition checks) do, and
+    /// the child's [`probe`](Self::probe) finds the line there. A hint only: it reads nothing and
+    /// cannot fault; on other architectures it does nothing.
+    #[inline(always)]
+    #[allow(unsafe_code)] // std has no safe prefetch; the intrinsic is `unsafe` by its signature.
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let line = self.words.as_ptr().wrapping_add(self.bucket(key));
+            // SAFETY: a prefetch is a hint that neither reads into the program nor faults, for
+            // any address; this one is inside the table anyway (`bucket` is below its length).
+            // SSE, which the instruction needs, is part of every x86-64 processor.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Looks `key` up.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let base = self.bucket(key);

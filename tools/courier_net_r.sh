@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Rebuilds Courier's network R (round 14) from the repository alone: the 422 Courier SPRT games
+# of net Q against net P (10,000 nodes a move) read first, then the games of net Q against itself
+# at 10,000 nodes a move (matches/2026-12-07/datagen-courier-netQ-10k.txt.gz), then round 13's
+# eighteen files (tools/courier_net_q.sh --data-only), and `kurier train` with the settings of the
+# README's rounds table, `--mirror` and the squared clipped ReLU (`--activation screlu`). The
+# trainer holds out the last 5% in file order: the end of the oldest games.
+#
+# Usage: tools/courier_net_r.sh KURIER_BINARY WORK_DIR [--data-only]
+# Writes the data files and WORK_DIR/courier.nnue into WORK_DIR; the training prints the
+# network's hash (the README's rounds table). About twelve minutes on one core. With --data-only
+# it stops after the data files. The files it reads are frozen: later games go into new files.
+set -euo pipefail
+. "$(dirname "$0")/sprt_games.sh"
+net_script_start 12 "--data-only" "$@"
+"$ROOT/tools/courier_net_q.sh" "$KURIER" "$WORK" --data-only
+mapfile -t R14 < <(sprt_games "$ROOT" "$WORK" netQ)
+"$KURIER" pgn-data --variant courier --out "$WORK/games-r14.txt" "${R14[@]}"
+zcat "$ROOT/matches/2026-12-07/datagen-courier-netQ-10k.txt.gz" > "$WORK/datagen-netQ-10k.txt"
+[ "$OPTION" = --data-only ] && exit 0
+mapfile -t FILES < <(train_files "$WORK" 14)
+"$KURIER" train --variant courier "${FILES[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"
