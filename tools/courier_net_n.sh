@@ -16,10 +16,4 @@
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 15 "--data-only" "$@"
-"$ROOT/tools/courier_net_m.sh" "$KURIER" "$WORK" --data-only
-mapfile -t R10 < <(sprt_games "$ROOT" "$WORK" netM tteval2 capt2)
-"$KURIER" pgn-data --variant courier --out "$WORK/games-r10.txt" "${R10[@]}"
-zcat "$ROOT/matches/2026-12-06/datagen-courier-netM-10k.txt.gz" > "$WORK/datagen-netM-10k.txt"
-[ "$OPTION" = --data-only ] && exit 0
-mapfile -t FILES < <(train_files "$WORK" 10)
-"$KURIER" train --variant courier "${FILES[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"
+net_round 10 courier_net_m.sh matches/2026-12-06/datagen-courier-netM-10k.txt.gz netM tteval2 capt2

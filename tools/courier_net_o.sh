@@ -16,10 +16,4 @@
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 15 "--data-only" "$@"
-"$ROOT/tools/courier_net_n.sh" "$KURIER" "$WORK" --data-only
-mapfile -t R11 < <(sprt_games "$ROOT" "$WORK" netMs netN capt2b)
-"$KURIER" pgn-data --variant courier --out "$WORK/games-r11.txt" "${R11[@]}"
-zcat "$ROOT/matches/2026-12-06/datagen-courier-netN-10k.txt.gz" > "$WORK/datagen-netN-10k.txt"
-[ "$OPTION" = --data-only ] && exit 0
-mapfile -t FILES < <(train_files "$WORK" 11)
-"$KURIER" train --variant courier "${FILES[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"
+net_round 11 courier_net_n.sh matches/2026-12-06/datagen-courier-netN-10k.txt.gz netMs netN capt2b

@@ -15,10 +15,4 @@
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 14 "--data-only" "$@"
-"$ROOT/tools/courier_net_o.sh" "$KURIER" "$WORK" --data-only
-mapfile -t R12 < <(sprt_games "$ROOT" "$WORK" netO)
-"$KURIER" pgn-data --variant courier --out "$WORK/games-r12.txt" "${R12[@]}"
-zcat "$ROOT/matches/2026-12-06/datagen-courier-netO-10k.txt.gz" > "$WORK/datagen-netO-10k.txt"
-[ "$OPTION" = --data-only ] && exit 0
-mapfile -t FILES < <(train_files "$WORK" 12)
-"$KURIER" train --variant courier "${FILES[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"
+net_round 12 courier_net_o.sh matches/2026-12-06/datagen-courier-netO-10k.txt.gz netO

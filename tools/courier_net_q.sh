@@ -15,10 +15,4 @@
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 14 "--data-only" "$@"
-"$ROOT/tools/courier_net_p.sh" "$KURIER" "$WORK" --data-only
-mapfile -t R13 < <(sprt_games "$ROOT" "$WORK" netP)
-"$KURIER" pgn-data --variant courier --out "$WORK/games-r13.txt" "${R13[@]}"
-zcat "$ROOT/matches/2026-12-06/datagen-courier-netP-10k.txt.gz" > "$WORK/datagen-netP-10k.txt"
-[ "$OPTION" = --data-only ] && exit 0
-mapfile -t FILES < <(train_files "$WORK" 13)
-"$KURIER" train --variant courier "${FILES[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"
+net_round 13 courier_net_p.sh matches/2026-12-06/datagen-courier-netP-10k.txt.gz netP

@@ -13,10 +13,4 @@
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 12 "--data-only" "$@"
-"$ROOT/tools/courier_net_q.sh" "$KURIER" "$WORK" --data-only
-mapfile -t R14 < <(sprt_games "$ROOT" "$WORK" netQ)
-"$KURIER" pgn-data --variant courier --out "$WORK/games-r14.txt" "${R14[@]}"
-zcat "$ROOT/matches/2026-12-07/datagen-courier-netQ-10k.txt.gz" > "$WORK/datagen-netQ-10k.txt"
-[ "$OPTION" = --data-only ] && exit 0
-mapfile -t FILES < <(train_files "$WORK" 14)
-"$KURIER" train --variant courier "${FILES[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"
+net_round 14 courier_net_q.sh matches/2026-12-07/datagen-courier-netQ-10k.txt.gz netQ

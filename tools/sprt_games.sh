@@ -53,3 +53,24 @@ train_files() {
 
 # The training settings of the network scripts from net N on (the README's rounds table).
 TRAIN_FLAGS=(--epochs 8 --lambda 0.0 --threads 1 --mirror --activation screlu)
+
+# `net_round ROUND PREVIOUS DATAGEN SPRT_NAME...`: the whole body of a network script from net N
+# (round 10) on, after net_script_start. It writes the round before's data files into WORK
+# (`tools/PREVIOUS WORK --data-only`), this round's SPRT games (matches/…/sprt-SPRT_NAME.pgn.gz,
+# in the order given) as WORK/games-rROUND.txt, and this round's datagen games (DATAGEN, a path
+# below the repository, datagen-courier-netX-10k.txt.gz) unpacked as WORK/datagen-netX-10k.txt;
+# then, unless OPTION is --data-only, `kurier train` on `train_files WORK ROUND` with
+# TRAIN_FLAGS into WORK/courier.nnue. So a new round is one call naming its files.
+net_round() {
+  local round=$1 previous=$2 datagen=$3 name
+  local -a games files
+  shift 3
+  "$ROOT/tools/$previous" "$KURIER" "$WORK" --data-only
+  mapfile -t games < <(sprt_games "$ROOT" "$WORK" "$@")
+  "$KURIER" pgn-data --variant courier --out "$WORK/games-r$round.txt" "${games[@]}"
+  name=$(basename "$datagen" .txt.gz)
+  zcat "$ROOT/$datagen" > "$WORK/${name/datagen-courier-/datagen-}.txt"
+  [ "$OPTION" = --data-only ] && return 0
+  mapfile -t files < <(train_files "$WORK" "$round")
+  "$KURIER" train --variant courier "${files[@]}" --out "$WORK/courier.nnue" "${TRAIN_FLAGS[@]}"
+}
