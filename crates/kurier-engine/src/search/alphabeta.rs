@@ -596,6 +596,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             && beta.abs() < MATE_BOUND
         {
             if let Some(null) = pos.null_move() {
+                self.tt.prefetch(null.key());
                 let r = P.nmp_base + depth / P.nmp_depth_div;
                 self.moved[ply] = NO_PIECE_TO;
                 self.keys.push(key);

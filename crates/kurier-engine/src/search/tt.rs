@@ -1,6 +1,8 @@
 //! The transposition table: Zobrist-keyed, shared by all search threads.
 //!
-//! Layout: buckets of four 16-byte entries, one cache line each. An entry is two `u64` words:
+//! Layout: buckets of four 16-byte entries, one cache line each (the table starts at the first
+//! 64-byte boundary of its allocation, so no bucket straddles two lines). An entry is two `u64`
+//! words:
 //! `check = key ^ data` and `data`:
 //!
 //! ```text
@@ -56,7 +58,12 @@ pub struct Entry {
 
 /// The shared table.
 pub struct TranspositionTable {
+    /// The allocation: the buckets, after `start` words of padding.
     words: Box<[AtomicU64]>,
+    /// Words before the first bucket, so that the buckets start on a 64-byte boundary: the
+    /// allocator aligns to 16 bytes (glibc's large `calloc` gives an address 16 past a page), and
+    /// asking it for 64 would make it allocate and zero every page itself (see `zeroed_words`).
+    start: usize,
     buckets: u64,
     age: AtomicU64,
 }
@@ -139,13 +146,20 @@ impl TranspositionTable {
     /// aborts the process.
     pub fn try_new(mb: u64) -> Result<Self, HashError> {
         let buckets = (mb.max(1).saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        // Seven words more than the buckets hold, for the padding to the first 64-byte boundary.
         let words = usize::try_from(buckets)
             .ok()
             .and_then(|b| b.checked_mul(BUCKET * 2))
+            .and_then(|n| n.checked_add(BUCKET * 2 - 1))
             .and_then(zeroed_words)
             .ok_or(HashError::OutOfMemory { mb })?;
+        // The allocation is 8-byte aligned, so the distance to the boundary is whole words.
+        let start = (BUCKET_BYTES as usize - words.as_ptr() as usize % BUCKET_BYTES as usize)
+            % BUCKET_BYTES as usize
+            / 8;
         Ok(TranspositionTable {
             words,
+            start,
             buckets,
             age: AtomicU64::new(0),
         })
@@ -189,7 +203,7 @@ impl TranspositionTable {
 
     fn bucket(&self, key: u64) -> usize {
         // Multiply-shift maps the key onto any bucket count, not only powers of two.
-        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET * 2
+        self.start + (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET * 2
     }
 
     /// Asks the processor to bring `key`'s bucket (one cache line) into its cache without
@@ -280,10 +294,11 @@ impl TranspositionTable {
     /// `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let age = self.age();
-        let n = (self.words.len() / 2).min(1000);
+        let n = (self.buckets as usize * BUCKET).min(1000);
         let used = (0..n)
             .filter(|&i| {
-                matches!(unpack(self.words[2 * i + 1].load(Relaxed)), Some((_, a)) if a == age)
+                let data = self.words[self.start + 2 * i + 1].load(Relaxed);
+                matches!(unpack(data), Some((_, a)) if a == age)
             })
             .count();
         (used * 1000 / n.max(1)) as u32
@@ -335,6 +350,31 @@ mod tests {
         };
         tt.store(0xABCD, exact);
         assert_eq!(tt.probe(0xABCD), Some(exact));
+    }
+
+    #[test]
+    fn buckets_start_on_cache_lines_and_stay_inside() {
+        for mb in [1, 2, 3, 16] {
+            let tt = TranspositionTable::new(mb);
+            let first = tt.words.as_ptr() as usize + 8 * tt.start;
+            assert_eq!(
+                first % 64,
+                0,
+                "{mb} MB: the first bucket is not on a 64-byte boundary"
+            );
+            // The last bucket, that of the largest key, ends inside the allocation.
+            assert!(tt.bucket(u64::MAX) + 2 * BUCKET <= tt.words.len());
+            assert_eq!(tt.bucket(0), tt.start);
+            let e = Entry {
+                move_id: 3,
+                score: 7,
+                depth: 2,
+                bound: Bound::Exact,
+            };
+            tt.store(u64::MAX, e);
+            assert_eq!(tt.probe(u64::MAX), Some(e));
+            assert_eq!(tt.hashfull(), 0, "one entry of millions is 0 permille");
+        }
     }
 
     #[test]
