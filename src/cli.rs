@@ -273,8 +273,8 @@ pub struct PerftArgs {
     /// Print the count below each root move
     #[arg(long)]
     pub divide: bool,
-    /// Worker threads
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// Worker threads, 1 to 256 (the engine's Threads maximum)
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = perft_threads)]
     pub threads: usize,
 }
 
@@ -289,8 +289,8 @@ pub struct SuiteArgs {
     /// Check no deeper than this
     #[arg(long, value_name = "N")]
     pub max_depth: Option<u32>,
-    /// Positions checked at once [default: the number of cores]
-    #[arg(long, value_name = "N")]
+    /// Positions checked at once, 1 to 256 [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = perft_threads)]
     pub threads: Option<usize>,
 }
 
@@ -441,6 +441,20 @@ pub enum BadPerftDepth {
 }
 
 /// `perft --depth N`: a whole number up to [`perft::MAX_DEPTH`].
+/// The most perft threads: the engine's `Threads` maximum (more only adds threads with
+/// nothing to do).
+pub const MAX_PERFT_THREADS: usize = 256;
+
+/// `--threads` of `perft` and `perft-suite`: 1 to [`MAX_PERFT_THREADS`].
+fn perft_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=MAX_PERFT_THREADS) => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a thread count from 1 to {MAX_PERFT_THREADS}"
+        )),
+    }
+}
+
 fn perft_depth(text: &str) -> Result<u32, BadPerftDepth> {
     Ok(perft::check_depth(text.trim().parse()?)?)
 }
@@ -498,6 +512,9 @@ pub enum CliError {
     /// The perft file has a malformed line.
     #[error("{0}")]
     Epd(String),
+    /// The perft file holds no position: a suite that checks nothing must not pass.
+    #[error("{}: no position to check (every line is blank or a comment)", .0.display())]
+    EmptySuite(PathBuf),
     /// Writing the output failed.
     #[error(transparent)]
     Output(#[from] std::io::Error),
@@ -591,15 +608,22 @@ pub fn run_suite(
     max_depth: u32,
     threads: usize,
 ) -> Result<bool, CliError> {
-    let text = std::fs::read_to_string(file).map_err(|source| CliError::Read {
-        path: file.to_path_buf(),
-        source,
-    })?;
+    // A perft suite of a million positions is about 100 MB.
+    let text =
+        kurier_wire::input_file::read_to_string_capped(file, 256 << 20).map_err(|source| {
+            CliError::Read {
+                path: file.to_path_buf(),
+                source,
+            }
+        })?;
     let variant = match variant {
         Some(v) => v,
         None => suite_variant(file, &text)?,
     };
     let entries = perft::parse_epd(&text).map_err(CliError::Epd)?;
+    if entries.is_empty() {
+        return Err(CliError::EmptySuite(file.to_path_buf()));
+    }
     let start = Instant::now();
     let results = with_game!(variant, G => perft::run_suite::<G>(&entries, max_depth, threads));
     let (mut passed, mut failed) = (0, 0);

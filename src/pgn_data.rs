@@ -75,7 +75,9 @@ pub fn run(
         .map_err(io(output))?;
     let mut summary = PgnDataSummary::default();
     for path in inputs {
-        let text = std::fs::read_to_string(path).map_err(io(path))?;
+        // A PGN of 100,000 games is about 200 MB.
+        let text =
+            kurier_wire::input_file::read_to_string_capped(path, 1 << 30).map_err(io(path))?;
         let games = pgn::parse(&text).map_err(|error| PgnDataError::Pgn {
             path: path.clone(),
             error,

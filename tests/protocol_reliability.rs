@@ -250,12 +250,31 @@ fn uci_perft_beyond_the_bound_is_an_error() {
         e.send(&format!("go perft {depth}"));
         let lines = e.sync_uci();
         let wanted = format!(
-            "info string error: go perft: '{depth}' is not a depth from 0 to {MAX_DEPTH} (a deeper perft never finishes)"
+            "info string error: go: perft '{depth}' is not a depth from 0 to {MAX_DEPTH} (a deeper perft never finishes); searching 1000 ms instead"
         );
         assert!(lines.contains(&wanted), "{lines:?}");
+        // Answered like any malformed `go`: a bounded search that ends in `bestmove`.
+        e.expect_prefix("bestmove ", T);
     }
     e.send("quit");
     e.finish();
+}
+
+/// A GUI that sends `go perft` without a depth (or with one that cannot be read) waits for
+/// `bestmove`, as after any `go`: it gets one without sending `stop` (Fairy-Stockfish answers
+/// `go perft` with a search too).
+#[test]
+fn uci_perft_without_a_depth_still_answers_bestmove() {
+    for line in ["go perft", "go perft x", "go perft 3 depth 2"] {
+        let mut e = uci("courier");
+        e.send("position startpos");
+        e.send(line);
+        e.expect_prefix("bestmove ", T);
+        e.send("isready");
+        e.expect_prefix("readyok", T);
+        e.send("quit");
+        e.finish();
+    }
 }
 
 #[test]

@@ -496,6 +496,10 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// The largest engine.toml read (a real one is under 2 KB): `/dev/zero`, a FIFO or a huge file
+/// named by `--config` is refused with the reason instead of read without end.
+pub const MAX_CONFIG_BYTES: u64 = kurier_wire::input_file::MIB;
+
 /// Loads the options: from `explicit` (`--config PATH`) if given, else `$KURIER_CONFIG`, else
 /// `./engine.toml`. A missing default file is no error; a missing named file is.
 pub fn load(explicit: Option<&Path>) -> Loaded {
@@ -505,7 +509,7 @@ pub fn load(explicit: Option<&Path>) -> Loaded {
         (None, Some(p)) => (p, true),
         (None, None) => (PathBuf::from("engine.toml"), false),
     };
-    match std::fs::read(&path) {
+    match kurier_wire::input_file::read_capped(&path, MAX_CONFIG_BYTES) {
         Ok(bytes) => {
             let (options, errors) = parse(&bytes, &path.display().to_string());
             Loaded {

@@ -144,10 +144,14 @@ pub fn engines_file(given: Option<&Path>) -> Option<PathBuf> {
 
 /// Reads every entry of an engines file.
 pub fn load(path: &Path) -> Result<Vec<EngineConf>, ConfError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ConfError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    // An engines file is a few kilobytes; 16 MB is room for any real one.
+    let text =
+        kurier_wire::input_file::read_to_string_capped(path, 16 << 20).map_err(|source| {
+            ConfError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
     parse(path, &text)
 }
 

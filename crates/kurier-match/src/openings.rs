@@ -10,6 +10,7 @@ use kurier_rules::games::Variant;
 use kurier_rules::pgn::{self, PgnError};
 use kurier_rules::record::GameRecord;
 use kurier_rules::with_game;
+use kurier_wire::input_file::{read_to_string_capped, MIB};
 use std::path::{Path, PathBuf};
 
 /// A start position and the moves played from it before the engines take over.
@@ -303,6 +304,9 @@ impl SplitMix {
     }
 }
 
+/// The largest openings file read (a book of a million EPD lines is about 80 MB).
+pub const MAX_OPENINGS_BYTES: u64 = 256 * MIB;
+
 /// The openings of a match, in the order they are used.
 pub fn load(
     variant: Variant,
@@ -312,9 +316,11 @@ pub fn load(
     let Some(spec) = spec else {
         return Ok(vec![start_opening(variant)]);
     };
-    let text = std::fs::read_to_string(&spec.file).map_err(|source| OpeningsError::Read {
-        path: spec.file.clone(),
-        source,
+    let text = read_to_string_capped(&spec.file, MAX_OPENINGS_BYTES).map_err(|source| {
+        OpeningsError::Read {
+            path: spec.file.clone(),
+            source,
+        }
     })?;
     let mut openings = parse_as(variant, &spec.file, &text, spec.format, spec.plies)?;
     // `start=N`: the list begins at the N-th opening and wraps around.

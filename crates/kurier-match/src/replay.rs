@@ -190,9 +190,12 @@ pub fn replay_file(
     variant: Option<Variant>,
     out: &mut impl Write,
 ) -> Result<bool, ReplayError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ReplayError::Read {
-        path: path.to_path_buf(),
-        source,
+    // A PGN of 100,000 games is about 200 MB.
+    let text = kurier_wire::input_file::read_to_string_capped(path, 1 << 30).map_err(|source| {
+        ReplayError::Read {
+            path: path.to_path_buf(),
+            source,
+        }
     })?;
     let (_, mismatches) = replay_text(&text, variant, out).map_err(|e| ReplayError::In {
         path: path.to_path_buf(),

@@ -732,14 +732,13 @@ fn initial_state(
     total: usize,
 ) -> Result<State, TournamentError> {
     let bytes = match &options.openings {
-        Some(spec) => {
-            Some(
-                std::fs::read(&spec.file).map_err(|source| openings::OpeningsError::Read {
+        Some(spec) => Some(
+            kurier_wire::input_file::read_capped(&spec.file, openings::MAX_OPENINGS_BYTES)
+                .map_err(|source| openings::OpeningsError::Read {
                     path: spec.file.clone(),
                     source,
                 })?,
-            )
-        }
+        ),
         None => None,
     };
     let id = ScheduleId::of(options, bytes.as_deref(), openings, total);

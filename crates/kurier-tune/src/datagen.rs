@@ -386,7 +386,7 @@ fn open_out(options: &Options) -> Result<(File, Scan), DatagenError> {
         path: path.clone(),
         source,
     };
-    let scan = match File::open(path) {
+    let scan = match kurier_wire::input_file::open_regular(path) {
         Ok(f) => file::scan(BufReader::new(f)).map_err(|source| match source {
             ScanError::Io(e) => read_error(e),
             source => DatagenError::BadFile {
@@ -445,10 +445,13 @@ fn open_out(options: &Options) -> Result<(File, Scan), DatagenError> {
 /// The start positions of an openings file: a position per line (FEN, or EPD with operations
 /// after the position's fields), `#` comments and blank lines skipped.
 fn load_openings<G: Game>(path: &Path) -> Result<Vec<G>, DatagenError> {
-    let text = std::fs::read_to_string(path).map_err(|source| DatagenError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text =
+        kurier_wire::input_file::read_to_string_capped(path, 256 << 20).map_err(|source| {
+            DatagenError::Read {
+                path: path.to_path_buf(),
+                source,
+            }
+        })?;
     let mut positions = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();

@@ -18,8 +18,10 @@
 //! - [`score`]: [`Score`] (centipawns or mate, both protocols' forms).
 //! - [`lines`](mod@lines): the line reader both sides use (length-capped, lenient UTF-8).
 //! - [`relay`]: moves as XBoard relays them (Dual-checkers multi-leg captures).
+//! - [`input_file`]: every file a Kurier program reads: regular files only, under a size cap.
 
 pub mod clock;
+pub mod input_file;
 pub mod lines;
 pub mod relay;
 pub mod score;

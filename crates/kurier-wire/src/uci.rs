@@ -55,6 +55,10 @@ pub enum GoError {
     /// A word `go` does not take.
     #[error("unknown go argument '{0}'")]
     Unknown(String),
+    /// `go perft` without a depth perft goes to ([`kurier_rules::perft::MAX_DEPTH`]): the line is
+    /// answered as a malformed `go` (a bounded search and its `bestmove`), never left waiting.
+    #[error("perft '{0}' is not a depth from 0 to {max} (a deeper perft never finishes)", max = kurier_rules::perft::MAX_DEPTH)]
+    PerftDepth(String),
     /// A whole number beyond what its field holds: read as `max`, never cut to fewer bits.
     #[error("{key} {text} is out of range (read as {max})")]
     TooLarge {
@@ -67,11 +71,21 @@ pub enum GoError {
     },
 }
 
+/// A `go perft` whose depth cannot be used: a malformed `go` with no limits, so the session
+/// answers it with a bounded search and its `bestmove` (a GUI waits for one after any `go`).
+fn bad_perft(text: &str) -> UciError {
+    UciError::Go {
+        go: Box::default(),
+        problems: vec![GoError::PerftDepth(text.to_string())],
+    }
+}
+
 impl GoError {
     /// The keyword the problem is about (for an unknown word: that word).
     pub fn key(&self) -> &str {
         match self {
             GoError::NeedsValue(key) | GoError::Unknown(key) => key,
+            GoError::PerftDepth(_) => "perft",
             GoError::NotANumber { key, .. } | GoError::TooLarge { key, .. } => key,
         }
     }
@@ -106,9 +120,6 @@ pub enum UciError {
         /// What was wrong, in the order of the line (never empty).
         problems: Vec<GoError>,
     },
-    /// `go perft` without a depth perft goes to ([`kurier_rules::perft::MAX_DEPTH`]).
-    #[error("go perft: '{0}' is not a depth from 0 to {max} (a deeper perft never finishes)", max = kurier_rules::perft::MAX_DEPTH)]
-    PerftDepth(String),
     /// An engine's line that is no UCI message.
     #[error("not a UCI message: '{0}'")]
     NotAReply(String),
@@ -385,8 +396,8 @@ impl FromStr for UciCommand {
                     .ok()
                     .and_then(|d| kurier_rules::perft::check_depth(d).ok())
                     .map(UciCommand::Perft)
-                    .ok_or_else(|| UciError::PerftDepth(depth.to_string())),
-                ["perft", more @ ..] => Err(UciError::PerftDepth(more.join(" "))),
+                    .ok_or_else(|| bad_perft(depth)),
+                ["perft", more @ ..] => Err(bad_perft(&more.join(" "))),
                 _ => match Go::read(&rest.join(" ")) {
                     (go, problems) if problems.is_empty() => Ok(UciCommand::Go(Box::new(go))),
                     (go, problems) => Err(UciError::Go {
@@ -977,17 +988,15 @@ mod tests {
         assert_eq!(go.searchmoves, Some(vec!["a1a2".into(), "b1b2".into()]));
         assert_eq!(go.limits.depth, Some(4));
         assert_eq!(go.clock(true), Some((ms(0), Duration::ZERO)));
-        assert_eq!(p("go perft x"), Err(UciError::PerftDepth("x".into())));
-        assert_eq!(p("go perft -3"), Err(UciError::PerftDepth("-3".into())));
+        assert_eq!(p("go perft x"), Err(bad_perft("x")));
+        assert_eq!(p("go perft -3"), Err(bad_perft("-3")));
+        assert_eq!(p("go perft"), Err(bad_perft("")));
         assert_eq!(
             p("go perft 10000").unwrap_err().to_string(),
-            "go perft: '10000' is not a depth from 0 to 64 (a deeper perft never finishes)"
+            "go: perft '10000' is not a depth from 0 to 64 (a deeper perft never finishes)"
         );
         assert_eq!(p("go perft 64"), Ok(UciCommand::Perft(64)));
-        assert_eq!(
-            p("go perft 3 depth 2"),
-            Err(UciError::PerftDepth("3 depth 2".into()))
-        );
+        assert_eq!(p("go perft 3 depth 2"), Err(bad_perft("3 depth 2")));
         assert_eq!(
             p("go depth banana").unwrap_err().to_string(),
             "go: depth 'banana' is not a number"

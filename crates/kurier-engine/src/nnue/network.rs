@@ -96,18 +96,8 @@ pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// `InvalidData` error); [`Network::from_bytes`] reads them. Every reader of a network file
 /// (the engine's `EvalFile`, `kurier datagen --eval-file`) goes through here.
 pub fn read_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("larger than {} MB: no Kurier network", MAX_FILE_BYTES >> 20),
-        ));
-    }
-    Ok(bytes)
+    // A FIFO, a device or a directory is refused at once, never waited on.
+    kurier_wire::input_file::read_capped(path, MAX_FILE_BYTES)
 }
 
 /// Why bytes are not a network.

@@ -148,8 +148,8 @@ impl UciSession {
                 Ok(true)
             }
             Err(e) => {
-                // A refused `position` or `go perft` still ends the search running.
-                if matches!(e, UciError::Position | UciError::PerftDepth(_)) {
+                // A refused `position` still ends the search running.
+                if matches!(e, UciError::Position) {
                     self.thinker.stop();
                 }
                 self.error(e)?;

@@ -72,10 +72,12 @@ pub fn read_files<G: Game>(paths: &[impl AsRef<Path>]) -> Result<Vec<Labelled<G>
     let mut out = Vec::new();
     for path in paths {
         let path = path.as_ref();
-        let file = std::fs::File::open(path).map_err(|source| TuneError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        // Streamed, so no size cap; a FIFO or a device is refused, never waited on.
+        let file =
+            kurier_wire::input_file::open_regular(path).map_err(|source| TuneError::Read {
+                path: path.to_path_buf(),
+                source,
+            })?;
         out.extend(read(path, std::io::BufReader::new(file))?);
     }
     Ok(out)
