@@ -87,6 +87,8 @@ pub enum Command {
 const SERVE_HELP: &str = "\
 Prints 'kurier serve: listening on http://HOST:PORT/' on stdout once it listens; open that page.
 The page and its files are built into the binary; the JSON API is described in docs/serve-api.md.
+Only this machine's names are answered (Host), and only the server's own page may use the API
+(Origin) unless --allow-origin names another.
 Logs go to stderr (RUST_LOG=info for more). Stop the server with Ctrl-C.";
 
 /// `kurier serve`.
@@ -101,6 +103,9 @@ pub struct ServeArgs {
     /// Open the page in the desktop's browser
     #[arg(long)]
     pub open: bool,
+    /// Let the pages of ORIGIN (http://host:port) use the API too, with CORS (repeatable)
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origin: Vec<kurier_serve::AllowedOrigin>,
 }
 
 impl ServeArgs {
@@ -110,6 +115,7 @@ impl ServeArgs {
             host: self.host,
             port: self.port,
             open: self.open,
+            allow_origins: self.allow_origin.clone(),
         }
     }
 }

@@ -25,8 +25,14 @@ impl Drop for Server {
 
 impl Server {
     fn start() -> Server {
+        Self::start_with(&[])
+    }
+
+    /// `kurier serve --port 0` with more flags.
+    fn start_with(flags: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_kurier"))
             .args(["serve", "--port", "0"])
+            .args(flags)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -664,5 +670,458 @@ fn bad_serve_flags_are_usage_errors() {
             .expect("kurier runs");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// A raw HTTP/1.1 exchange on a new connection (`Connection: close` is added): the status,
+/// the head's lines and the body. For headers a client library would not send as given (`Host`).
+fn raw(server: &Server, head: &str, body: &str) -> (u16, String, String) {
+    use std::io::{Read, Write};
+    let addr = server.base.trim_start_matches("http://");
+    let mut tcp = std::net::TcpStream::connect(addr).expect("connect");
+    tcp.set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("timeout");
+    let head = head.replace("{addr}", addr);
+    write!(
+        tcp,
+        "{head}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("the request");
+    let mut text = String::new();
+    let _ = tcp.read_to_string(&mut text);
+    let (top, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = top
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status: {text:?}"));
+    (status, top.to_ascii_lowercase(), rest.to_string())
+}
+
+/// The JSON error of a raw answer, which must have `status`.
+fn raw_error((status, head, body): (u16, String, String), want: u16) -> String {
+    assert_eq!(status, want, "{head}\n{body}");
+    assert!(head.contains("content-type: application/json"), "{head}");
+    let value: Value =
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("not JSON ({e}): {body:?}"));
+    let message = value["error"].as_str().unwrap_or("").to_string();
+    assert!(!message.is_empty(), "{body}");
+    message
+}
+
+#[test]
+fn other_sites_and_other_host_names_are_refused() {
+    let server = Server::start();
+    let game = r#"{"variant": "dual"}"#;
+    // A page of another site posts a game as text/plain (no preflight): refused, nothing made.
+    let e = raw_error(
+        raw(
+            &server,
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\n\
+             Content-Type: text/plain",
+            game,
+        ),
+        403,
+    );
+    assert!(e.contains("origin"), "{e}");
+    let (s, _) = server.get("/api/games/g1");
+    assert_eq!(s, 404, "the refused request made a game");
+    // Reading the API from another origin, its preflight, or a request that says it comes from
+    // another site without an Origin: refused, and CORS stays closed.
+    for (head, body) in [
+        (
+            "GET /api/variants HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example",
+            "",
+        ),
+        (
+            "OPTIONS /api/games HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\n\
+             Access-Control-Request-Method: POST",
+            "",
+        ),
+        (
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nOrigin: null",
+            game,
+        ),
+        (
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nSec-Fetch-Site: cross-site",
+            game,
+        ),
+    ] {
+        let answer = raw(&server, head, body);
+        assert!(!answer.1.contains("access-control-allow"), "{}", answer.1);
+        raw_error(answer, 403);
+    }
+    // DNS rebinding: the server's address under another name.
+    let e = raw_error(
+        raw(
+            &server,
+            "POST /api/games HTTP/1.1\r\nHost: evil.example:8080\r\n\
+             Content-Type: application/json",
+            game,
+        ),
+        403,
+    );
+    assert!(e.contains("Host"), "{e}");
+    raw_error(
+        raw(&server, "GET / HTTP/1.1\r\nHost: rebind.evil.example", ""),
+        403,
+    );
+    let (s, _) = server.get("/api/games/g1");
+    assert_eq!(s, 404, "a refused request made a game");
+    // This machine's names, and the server's own page (its Origin, or Sec-Fetch-Site).
+    let port = server.base.rsplit(':').next().unwrap_or("").to_string();
+    for host in ["localhost", "127.0.0.1", "[::1]", "LocalHost"] {
+        let (s, head, _) = raw(
+            &server,
+            &format!("GET /api/variants HTTP/1.1\r\nHost: {host}:{port}"),
+            "",
+        );
+        assert_eq!(s, 200, "{host}: {head}");
+    }
+    let (s, head, body) = raw(
+        &server,
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n\
+         Sec-Fetch-Site: same-origin\r\nContent-Type: application/json",
+        game,
+    );
+    assert_eq!(s, 201, "{body}");
+    assert!(!head.contains("access-control-allow"), "{head}");
+}
+
+#[test]
+fn allow_origin_opens_the_api_to_that_origin() {
+    let server = Server::start_with(&["--allow-origin", "http://Board.Example:3000"]);
+    let game = r#"{"variant": "schachdame"}"#;
+    let (s, head, body) = raw(
+        &server,
+        "OPTIONS /api/games HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://board.example:3000\r\n\
+         Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type",
+        "",
+    );
+    assert_eq!(s, 204, "{head}{body}");
+    assert!(
+        head.contains("access-control-allow-origin: http://board.example:3000"),
+        "{head}"
+    );
+    assert!(
+        head.contains("access-control-allow-methods: get, post"),
+        "{head}"
+    );
+    let (s, head, body) = raw(
+        &server,
+        "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://board.example:3000\r\n\
+         Content-Type: application/json",
+        game,
+    );
+    assert_eq!(s, 201, "{body}");
+    assert!(
+        head.contains("access-control-allow-origin: http://board.example:3000"),
+        "{head}"
+    );
+    // Only that origin: another port of the same host is another origin.
+    raw_error(
+        raw(
+            &server,
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://board.example:3001\r\n\
+             Content-Type: application/json",
+            game,
+        ),
+        403,
+    );
+    // A bad origin is a usage error.
+    for bad in ["*", "board.example", "http://board.example/path"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_kurier"))
+            .args(["serve", "--port", "0", "--allow-origin", bad])
+            .stdin(Stdio::null())
+            .output()
+            .expect("kurier runs");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
+
+#[test]
+fn every_error_is_json() {
+    let server = Server::start();
+    // A method a route does not take: 405, with its Allow header.
+    let e = raw_error(
+        raw(&server, "DELETE /api/games HTTP/1.1\r\nHost: {addr}", ""),
+        405,
+    );
+    assert!(e.contains("method not allowed"), "{e}");
+    let answer = raw(&server, "GET /api/games HTTP/1.1\r\nHost: {addr}", "");
+    assert!(answer.1.contains("allow: post"), "{}", answer.1);
+    raw_error(answer, 405);
+    raw_error(
+        raw(
+            &server,
+            "POST /api/variants HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json",
+            "{}",
+        ),
+        405,
+    );
+    // A game id that is not UTF-8, on every kind of route.
+    for head in [
+        "GET /api/games/%FF HTTP/1.1",
+        "GET /api/games/%C3%28/pgn HTTP/1.1",
+        "POST /api/games/%FF/move HTTP/1.1",
+    ] {
+        let e = raw_error(
+            raw(
+                &server,
+                &format!("{head}\r\nHost: {{addr}}\r\nContent-Type: application/json"),
+                r#"{"move": "f3-e4"}"#,
+            ),
+            400,
+        );
+        assert!(e.contains("game id"), "{e}");
+    }
+    raw_error(
+        raw(&server, "GET /assets/%FF.js HTTP/1.1\r\nHost: {addr}", ""),
+        404,
+    );
+    // No Host at all (HTTP/1.0 allows it; the server does not).
+    let (s, _, body) = raw(&server, "GET /api/variants HTTP/1.0", "");
+    assert_eq!(s, 400, "{body}");
+    assert!(body.contains("\"error\""), "{body}");
+}
+
+#[test]
+fn hints_and_analyses_are_capped() {
+    let server = Server::start();
+    // Six hints of 1.5 s at once on six games: four run, two are refused with 429.
+    let ids: Vec<String> = (0..6)
+        .map(|_| id_of(&server.new_game(json!({"variant": "dual"}))))
+        .collect();
+    let statuses: Vec<(u16, Value)> = std::thread::scope(|scope| {
+        let running: Vec<_> = ids
+            .iter()
+            .map(|id| {
+                let server = &server;
+                scope.spawn(move || {
+                    server.post(
+                        &format!("/api/games/{id}/hint"),
+                        json!({"movetime_ms": 1500}),
+                    )
+                })
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|t| t.join().expect("a hint"))
+            .collect()
+    });
+    let refused: Vec<&Value> = statuses
+        .iter()
+        .filter(|(s, _)| *s == 429)
+        .map(|(_, v)| v)
+        .collect();
+    let codes: Vec<u16> = statuses.iter().map(|(s, _)| *s).collect();
+    assert_eq!(refused.len(), 2, "{codes:?}");
+    assert!(codes.iter().all(|s| [200, 429].contains(s)), "{codes:?}");
+    assert!(refused[0]["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("hints")));
+    // A place is free again once a hint has finished.
+    server.ok(
+        &format!("/api/games/{}/hint", ids[0]),
+        json!({"movetime_ms": 50}),
+        200,
+    );
+
+    // Four games analyse; a fifth is refused until one stops. A game that analyses already
+    // may change its lines.
+    for id in &ids[..4] {
+        server.ok(&format!("/api/games/{id}/analyze"), json!({}), 200);
+    }
+    let (s, e) = server.post(&format!("/api/games/{}/analyze", ids[4]), json!({}));
+    assert_eq!(s, 429, "{e}");
+    assert!(
+        e["error"].as_str().is_some_and(|e| e.contains("analyse")),
+        "{e}"
+    );
+    assert_eq!(server.view(&ids[4])["analysis"], false);
+    server.ok(
+        &format!("/api/games/{}/analyze", ids[0]),
+        json!({"multipv": 2}),
+        200,
+    );
+    server.ok(&format!("/api/games/{}/stop", ids[1]), json!({}), 200);
+    server.ok(&format!("/api/games/{}/analyze", ids[4]), json!({}), 200);
+    for id in &ids {
+        server.ok(&format!("/api/games/{id}/stop"), json!({}), 200);
+    }
+}
+
+#[test]
+fn an_analysis_stops_when_its_last_listener_leaves() {
+    let server = Server::start();
+    let id = id_of(&server.new_game(json!({"variant": "courier"})));
+    let mut events = server.events(&id);
+    events.until(|name, _| name == "view");
+    server.ok(&format!("/api/games/{id}/analyze"), json!({}), 200);
+    // Watched, it goes on past the grace.
+    std::thread::sleep(Duration::from_millis(3500));
+    assert_eq!(server.view(&id)["analysis"], true);
+    events.until(|name, _| name == "info");
+    drop(events);
+    let v = server.wait_for(&id, Duration::from_secs(6), |v| v["analysis"] == false);
+    assert_eq!(v["thinking"], false);
+    // Nobody ever listening: it stops too.
+    server.ok(&format!("/api/games/{id}/analyze"), json!({}), 200);
+    server.wait_for(&id, Duration::from_secs(6), |v| v["analysis"] == false);
+}
+
+/// A connection that sent part of a request and holds the rest back.
+struct Slow {
+    tcp: std::net::TcpStream,
+    /// What the server answered before it closed.
+    answer: Vec<u8>,
+    closed: Option<Duration>,
+}
+
+/// Opens `n` slow connections: the even ones stop inside the request's head, the odd ones
+/// inside its body.
+fn slow_connections(server: &Server, n: usize) -> Vec<Slow> {
+    use std::io::Write;
+    let addr = server.base.trim_start_matches("http://");
+    (0..n)
+        .map(|i| {
+            let mut tcp = std::net::TcpStream::connect(addr).expect("connect");
+            let part = if i % 2 == 0 {
+                format!("POST /api/games HTTP/1.1\r\nHost: {addr}\r\nContent-Ty")
+            } else {
+                format!(
+                    "POST /api/games HTTP/1.1\r\nHost: {addr}\r\n\
+                     Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"vari"
+                )
+            };
+            tcp.write_all(part.as_bytes()).expect("a part of a request");
+            tcp.set_nonblocking(true).expect("nonblocking");
+            Slow {
+                tcp,
+                answer: Vec::new(),
+                closed: None,
+            }
+        })
+        .collect()
+}
+
+/// Reads what the slow connections have, noting when the server closed each.
+fn poll_slow(slow: &mut [Slow], since: Instant) -> usize {
+    use std::io::Read;
+    let mut buffer = [0u8; 4096];
+    for c in slow.iter_mut().filter(|c| c.closed.is_none()) {
+        loop {
+            match c.tcp.read(&mut buffer) {
+                Ok(0) => c.closed = Some(since.elapsed()),
+                Ok(n) => {
+                    c.answer.extend_from_slice(&buffer[..n]);
+                    continue;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(_) => c.closed = Some(since.elapsed()),
+            }
+            break;
+        }
+    }
+    slow.iter().filter(|c| c.closed.is_some()).count()
+}
+
+#[test]
+fn slow_connections_are_timed_out() {
+    let server = Server::start();
+    let start = Instant::now();
+    let mut slow = slow_connections(&server, 300);
+    // Meanwhile the server answers at once, and drops every slow connection within its header
+    // or body timeout (10 s each).
+    let mut slowest = Duration::ZERO;
+    while poll_slow(&mut slow, start) < slow.len() {
+        assert!(
+            start.elapsed() < Duration::from_secs(14),
+            "{} of {} slow connections still open after {:?}",
+            slow.iter().filter(|c| c.closed.is_none()).count(),
+            slow.len(),
+            start.elapsed()
+        );
+        let asked = Instant::now();
+        let (s, _) = server.get("/api/variants");
+        assert_eq!(s, 200);
+        slowest = slowest.max(asked.elapsed());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(slowest < Duration::from_millis(1000), "{slowest:?}");
+    let first = slow
+        .iter()
+        .filter_map(|c| c.closed)
+        .min()
+        .unwrap_or_default();
+    assert!(
+        first >= Duration::from_secs(8),
+        "closed too soon: {first:?}"
+    );
+    // A body held back gets its JSON 408; a head held back gets nothing.
+    for (i, c) in slow.iter().enumerate() {
+        let text = String::from_utf8_lossy(&c.answer);
+        if i % 2 == 1 {
+            assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+            assert!(text.contains("{\"error\":"), "{text}");
+        } else {
+            assert!(text.is_empty(), "{text}");
+        }
+    }
+}
+
+/// The resident memory of a process in kB (`VmRSS`), on Linux.
+fn resident_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn replacing_games_does_not_grow_the_server() {
+    // Each game has a 16 MB hash table; the server keeps 64 games. Replaced 832 times, the
+    // tables must go back to the system (it grew to 2.3 GB).
+    let server = Server::start();
+    let pid = server.child.id();
+    let Some(_) = resident_kb(pid) else {
+        eprintln!("skipped: no /proc/PID/status here");
+        return;
+    };
+    let create = |i: usize| {
+        let variant = ["courier", "schachdame", "dual"][i % 3];
+        server.new_game(json!({"variant": variant}));
+    };
+    (0..64).for_each(create);
+    let kept = resident_kb(pid).expect("VmRSS");
+    let mut most = kept;
+    for i in 64..896 {
+        create(i);
+        if i % 64 == 0 {
+            most = most.max(resident_kb(pid).expect("VmRSS"));
+        }
+    }
+    most = most.max(resident_kb(pid).expect("VmRSS"));
+    eprintln!("64 games: {kept} kB; replaced 832 times: at most {most} kB");
+    assert!(
+        most <= 2 * kept,
+        "64 games: {kept} kB; replaced 832 times: {most} kB"
+    );
+}
+
+#[test]
+fn kurier_s_first_move_is_never_lost() {
+    // Kurier's search may end before the request that made the game has stored it; its move
+    // must still be played (a game stayed `"thinking": true` for ever).
+    let server = Server::start();
+    for i in 0..300 {
+        let variant = ["dual", "schachdame", "courier"][i % 3];
+        let v = server.new_game(json!({
+            "variant": variant, "white": "engine", "black": "human", "engine": {"depth": 1}
+        }));
+        server.wait_for(&id_of(&v), Duration::from_secs(10), |w| {
+            w["thinking"] == false && w["moves"].as_array().is_some_and(|m| m.len() == 1)
+        });
     }
 }

@@ -15,20 +15,35 @@
 //! - [`engine`]: the glue to Kurier's search thread: limits, reports, answers.
 //! - [`pgn`]: a game as PGN, and PGN read back into a game.
 //! - [`store`]: the games kept, at most [`store::MAX_GAMES`].
+//! - [`access`]: who may use the server: the `Host` and `Origin` checks, CORS for
+//!   `--allow-origin`.
+//! - [`extract`]: the game id of a path and a request's body, read with a timeout.
+//! - [`quota`]: how many hints, draw offers and analyses run at once.
+//! - [`connections`]: the connections, capped and timed out.
+//! - [`memory`]: the allocator setting that gives freed hash tables back to the system.
+//!
+//! docs/serve-api.md ("Under load") says how the server holds up under load, with figures.
 //!
 //! May depend on: kurier-rules, kurier-wire, kurier-engine (never on kurier-match).
 
+pub mod access;
 pub mod assets;
 pub mod clocks;
+pub mod connections;
 pub mod engine;
 pub mod error;
 pub mod events;
+pub mod extract;
+pub mod memory;
 pub mod pgn;
+pub mod quota;
 pub mod requests;
 pub mod routes;
 pub mod store;
 pub mod table;
 pub mod view;
+
+pub use access::AllowedOrigin;
 
 use std::io::Write as _;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -42,6 +57,8 @@ pub struct ServeOptions {
     pub port: u16,
     /// Open the page in the desktop's browser once the server listens.
     pub open: bool,
+    /// Origins whose pages may use the API besides the server's own (`--allow-origin`).
+    pub allow_origins: Vec<AllowedOrigin>,
 }
 
 impl Default for ServeOptions {
@@ -50,6 +67,7 @@ impl Default for ServeOptions {
             host: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port: 8080,
             open: false,
+            allow_origins: Vec::new(),
         }
     }
 }
@@ -76,6 +94,9 @@ pub enum ServeError {
 /// Runs the server until the process ends. Prints `kurier serve: listening on
 /// http://ADDR:PORT/` on stdout once it listens; logs go to stderr.
 pub fn run(options: &ServeOptions) -> Result<(), ServeError> {
+    if !memory::keep_large_blocks_mapped() {
+        log::warn!("serve: the allocator's mmap threshold could not be fixed");
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -97,9 +118,14 @@ async fn serve(options: &ServeOptions) -> Result<(), ServeError> {
     if options.open {
         open_browser(&url);
     }
+    for origin in &options.allow_origins {
+        log::info!("serve: pages of {origin} may use the API");
+    }
     let state = store::AppState::start();
-    let app = routes::router(state);
-    axum::serve(listener, app).await.map_err(ServeError::Serve)
+    let app = routes::router(state, access::Access::new(local, &options.allow_origins));
+    connections::serve(listener, app)
+        .await
+        .map_err(ServeError::Serve)
 }
 
 /// Opens `url` in the desktop's browser, or says on stderr why it cannot.

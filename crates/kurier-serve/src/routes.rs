@@ -1,18 +1,22 @@
 //! The HTTP routes (docs/serve-api.md): the page at `/`, its files at `/assets/...`, and the
 //! JSON API under `/api/`. Every body is read as text and parsed into the typed requests of
 //! [`crate::requests`], so that a malformed one gets a `400 {"error": ...}` like any other
-//! mistake; bodies are capped at [`MAX_BODY`].
+//! mistake; bodies are capped at [`MAX_BODY`]. Every request passes the `Host` and `Origin`
+//! checks of [`crate::access`] first, and every error answer is JSON
+//! ([`crate::error::json_errors`]).
 
+use crate::access::{self, Access};
 use crate::assets;
 use crate::engine::{self, quick_search};
 use crate::error::ApiError;
 use crate::events::Event;
+pub use crate::extract::MAX_BODY;
+use crate::extract::{AssetPath, GameId, RequestBody};
 use crate::requests::{AnalyzeRequest, HintRequest, MoveRequest, NewGame};
 use crate::store::{lock, AppState};
 use crate::table::DrawOffer;
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -24,11 +28,12 @@ use std::time::Duration;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::StreamExt as _;
 
-/// The largest request body accepted: room for the largest PGN.
-pub const MAX_BODY: usize = crate::requests::MAX_PGN + 64 * 1024;
+/// How often an event stream's browser tries again after losing it, in milliseconds (sent as
+/// the stream's `retry:`): well within [`crate::table::UNWATCHED_GRACE`].
+pub const SSE_RETRY_MS: u64 = 1000;
 
-/// The server's routes.
-pub fn router(state: AppState) -> Router {
+/// The server's routes, guarded by `access`.
+pub fn router(state: AppState, access: Access) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/assets/{*path}", get(asset))
@@ -48,6 +53,8 @@ pub fn router(state: AppState) -> Router {
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(refuse_long_bodies))
+        .layer(axum::middleware::from_fn_with_state(access, access::guard))
+        .layer(axum::middleware::from_fn(crate::error::json_errors))
         .with_state(state)
 }
 
@@ -73,17 +80,6 @@ async fn refuse_long_bodies(
 #[derive(Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NoFields {}
-
-/// The body as read, or why not: too large (413) or cut off (400).
-fn read(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
-    body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::TooLarge(format!("the request is larger than {MAX_BODY} bytes"))
-        } else {
-            ApiError::bad(format!("the request body cannot be read: {e}"))
-        }
-    })
-}
 
 /// A body that must be given.
 fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
@@ -117,7 +113,7 @@ async fn index() -> Response {
     asset_response("index.html")
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
+async fn asset(AssetPath(path): AssetPath) -> Response {
     asset_response(&path)
 }
 
@@ -127,9 +123,9 @@ async fn variants() -> Json<Vec<crate::view::VariantView>> {
 
 async fn new_game(
     State(state): State<AppState>,
-    bytes: Result<Bytes, BytesRejection>,
+    RequestBody(bytes): RequestBody,
 ) -> Result<Response, ApiError> {
-    let setup = body::<NewGame>(&read(bytes)?)?.check()?;
+    let setup = body::<NewGame>(&bytes)?.check()?;
     // Reading a PGN and starting the search thread block a moment: off the async workers.
     let view = tokio::task::spawn_blocking(move || state.create(setup))
         .await
@@ -139,7 +135,7 @@ async fn new_game(
 
 async fn game_view(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Json<crate::view::View>, ApiError> {
     let game = state.get(&id)?;
     let view = lock(&game).view();
@@ -160,55 +156,63 @@ fn change(
 
 async fn play_move(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    bytes: Result<Bytes, BytesRejection>,
+    GameId(id): GameId,
+    RequestBody(bytes): RequestBody,
 ) -> Result<Json<crate::view::View>, ApiError> {
-    let request: MoveRequest = body(&read(bytes)?)?;
+    let request: MoveRequest = body(&bytes)?;
     change(&state, &id, |t| t.human_move(&request.text))
 }
 
 async fn undo(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
+    GameId(id): GameId,
+    RequestBody(body): RequestBody,
 ) -> Result<Json<crate::view::View>, ApiError> {
-    optional_body::<NoFields>(&read(body)?)?;
+    optional_body::<NoFields>(&body)?;
     change(&state, &id, |t| t.undo())
 }
 
 async fn go(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
+    GameId(id): GameId,
+    RequestBody(body): RequestBody,
 ) -> Result<Json<crate::view::View>, ApiError> {
-    optional_body::<NoFields>(&read(body)?)?;
+    optional_body::<NoFields>(&body)?;
     change(&state, &id, |t| t.go())
 }
 
 async fn resign(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
+    GameId(id): GameId,
+    RequestBody(body): RequestBody,
 ) -> Result<Json<crate::view::View>, ApiError> {
-    optional_body::<NoFields>(&read(body)?)?;
+    optional_body::<NoFields>(&body)?;
     change(&state, &id, |t| t.resign())
 }
 
 async fn analyze(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    bytes: Result<Bytes, BytesRejection>,
+    GameId(id): GameId,
+    RequestBody(bytes): RequestBody,
 ) -> Result<Json<crate::view::View>, ApiError> {
-    let lines = optional_body::<AnalyzeRequest>(&read(bytes)?)?.lines()?;
-    change(&state, &id, |t| t.analyze(lines))
+    let lines = optional_body::<AnalyzeRequest>(&bytes)?.lines()?;
+    change(&state, &id, |t| {
+        // A game that analyses already keeps its place; a new analysis needs one.
+        let slot = if t.analysing() {
+            None
+        } else {
+            Some(state.quota.analysis()?)
+        };
+        t.analyze(lines, slot)
+    })
 }
 
 async fn stop(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
+    GameId(id): GameId,
+    RequestBody(body): RequestBody,
 ) -> Result<Json<crate::view::View>, ApiError> {
-    optional_body::<NoFields>(&read(body)?)?;
+    optional_body::<NoFields>(&body)?;
     change(&state, &id, |t| {
         t.stop();
         Ok(())
@@ -217,15 +221,19 @@ async fn stop(
 
 async fn hint(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    bytes: Result<Bytes, BytesRejection>,
+    GameId(id): GameId,
+    RequestBody(bytes): RequestBody,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    let movetime = optional_body::<HintRequest>(&read(bytes)?)?.movetime()?;
+    let movetime = optional_body::<HintRequest>(&bytes)?.movetime()?;
     let game = state.get(&id)?;
     let record = lock(&game).hint_record()?;
-    let found = tokio::task::spawn_blocking(move || quick_search(&record, movetime))
-        .await
-        .map_err(|e| ApiError::bad(format!("the hint failed: {e}")))?;
+    let slot = state.quota.quick_search("hint")?;
+    let found = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        quick_search(&record, movetime)
+    })
+    .await
+    .map_err(|e| ApiError::bad(format!("the hint failed: {e}")))?;
     let best = found
         .answer
         .best
@@ -243,20 +251,23 @@ async fn hint(
 
 async fn draw(
     State(state): State<AppState>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
+    GameId(id): GameId,
+    RequestBody(body): RequestBody,
 ) -> Result<Json<serde_json::Value>, ApiError> {
-    optional_body::<NoFields>(&read(body)?)?;
+    optional_body::<NoFields>(&body)?;
     let game = state.get(&id)?;
     let offer = lock(&game).draw_offer()?;
     let accepted = match offer {
         DrawOffer::Refused => false,
         DrawOffer::Agreed(generation) => lock(&game).agree_draw(generation),
         DrawOffer::Search(record, generation) => {
-            let found =
-                tokio::task::spawn_blocking(move || quick_search(&record, engine::DRAW_SEARCH))
-                    .await
-                    .map_err(|e| ApiError::bad(format!("the draw offer failed: {e}")))?;
+            let slot = state.quota.quick_search("draw")?;
+            let found = tokio::task::spawn_blocking(move || {
+                let _slot = slot;
+                quick_search(&record, engine::DRAW_SEARCH)
+            })
+            .await
+            .map_err(|e| ApiError::bad(format!("the draw offer failed: {e}")))?;
             found.answer.score.abs() <= 25 && lock(&game).agree_draw(generation)
         }
     };
@@ -266,7 +277,7 @@ async fn draw(
     ))
 }
 
-async fn pgn(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+async fn pgn(State(state): State<AppState>, GameId(id): GameId) -> Result<Response, ApiError> {
     let game = state.get(&id)?;
     let text = lock(&game).pgn();
     let file: String = id.chars().filter(char::is_ascii_alphanumeric).collect();
@@ -283,17 +294,20 @@ async fn pgn(State(state): State<AppState>, Path(id): Path<String>) -> Result<Re
         .into_response())
 }
 
-async fn events(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+async fn events(State(state): State<AppState>, GameId(id): GameId) -> Result<Response, ApiError> {
     let game = state.get(&id)?;
     let (first, receiver) = {
         let table = lock(&game);
         (Event::new("view", &table.view()), table.subscribe())
     };
     let to_sse = |e: Event| Ok::<_, Infallible>(SseEvent::default().event(e.name).data(&*e.data));
-    let stream = tokio_stream::once(to_sse(first))
+    // The first event also tells the browser to reconnect within a second if the stream breaks.
+    let retry = Duration::from_millis(SSE_RETRY_MS);
+    let opening = SseEvent::default()
+        .retry(retry)
+        .event(first.name)
+        .data(&*first.data);
+    let stream = tokio_stream::once(Ok::<_, Infallible>(opening))
         .chain(BroadcastStream::new(receiver).filter_map(move |r| r.ok().map(to_sse)));
     Ok(Sse::new(stream)
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))

@@ -4,6 +4,7 @@
 
 use crate::engine::Delivery;
 use crate::error::ApiError;
+use crate::quota::Quota;
 use crate::requests::GameSetup;
 use crate::table::{self, Table};
 use std::collections::{HashMap, VecDeque};
@@ -33,11 +34,14 @@ struct Games {
     next: u64,
 }
 
-/// What every handler shares: the games and the channel Kurier's answers come back on.
+/// What every handler shares: the games, the channel Kurier's answers come back on, and the
+/// places for hints and analyses.
 #[derive(Clone)]
 pub struct AppState {
     games: Arc<Mutex<Games>>,
     deliveries: UnboundedSender<Delivery>,
+    /// The places for hints, draw offers and analyses.
+    pub quota: Quota,
 }
 
 impl AppState {
@@ -47,6 +51,7 @@ impl AppState {
         let state = AppState {
             games: Arc::default(),
             deliveries,
+            quota: Quota::default(),
         };
         let handing = state.clone();
         tokio::spawn(async move {
@@ -92,8 +97,9 @@ impl AppState {
     ///
     /// The game's search thread may start at once and finish before this returns (a depth-1
     /// engine). Its answer is delivered by id, so the game is entered in the store while its
-    /// own lock is held and the view is taken under that lock: the answer is neither lost
-    /// (arriving before the game is known) nor shown in the creating request's view.
+    /// own lock is held, its search started only then ([`Table::begin`]), and the view taken
+    /// under that lock: the answer is neither lost (arriving before the game is known) nor
+    /// shown in the creating request's view.
     pub fn create(&self, setup: GameSetup) -> Result<crate::view::View, ApiError> {
         let id = {
             let mut games = self.games();
@@ -106,7 +112,7 @@ impl AppState {
             setup,
             self.deliveries.clone(),
         )?));
-        let held = lock(&game);
+        let mut held = lock(&game);
         let dropped = {
             let mut games = self.games();
             let mut dropped = Vec::new();
@@ -120,6 +126,7 @@ impl AppState {
             games.by_id.insert(id, Arc::clone(&game));
             dropped
         };
+        held.begin();
         let view = held.view();
         drop(held);
         // The dropped games' search threads are stopped as they go, outside the store's lock.

@@ -11,6 +11,7 @@ use crate::clocks::GameClock;
 use crate::engine::{self, Delivery, InfoView, CLOCK_OVERHEAD, GAME_HASH_MB};
 use crate::error::ApiError;
 use crate::events::{Event, Events};
+use crate::quota::Slot;
 use crate::requests::{variant_name, EngineLimit, GameSetup, Player};
 use crate::view::{self, LastMove, MoveView, PlayedView, Players, ResultView, View, WebGame};
 use kurier_engine::protocol::session::AnyRecord;
@@ -27,6 +28,16 @@ use tokio::sync::mpsc::UnboundedSender;
 
 /// How often a running clock is sent to the listeners.
 pub const CLOCK_EVENT_EVERY: Duration = Duration::from_millis(200);
+/// How long an analysis goes on once nobody listens to the game's events (its last page closed):
+/// time for a page to reload or its event stream to reconnect.
+pub const UNWATCHED_GRACE: Duration = Duration::from_secs(3);
+
+/// A running analysis: its lines, and its place among the server's analyses.
+#[derive(Debug)]
+struct Analysis {
+    lines: usize,
+    slot: Option<Slot>,
+}
 
 /// How a game ended other than by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +69,9 @@ pub enum DrawOffer {
 
 /// A game on the server, whichever it is. See the [module docs](self).
 pub trait Table: Send {
+    /// Starts the game as made: Kurier thinks if it is to move. Called once the game is in the
+    /// store, so that an answer that comes at once finds it there.
+    fn begin(&mut self);
     /// The game's current view.
     fn view(&self) -> View;
     /// A new listener for the game's events.
@@ -78,15 +92,19 @@ pub trait Table: Send {
     fn hint_record(&self) -> Result<AnyRecord, ApiError>;
     /// The legal move `wire` of the current position as the page sees it.
     fn legal_view(&self, wire: &str) -> Option<MoveView>;
-    /// Kurier analyses with `lines` lines; both sides go to people.
-    fn analyze(&mut self, lines: usize) -> Result<(), ApiError>;
+    /// True while Kurier analyses.
+    fn analysing(&self) -> bool;
+    /// Kurier analyses with `lines` lines, holding `slot` (a place of the server's analyses,
+    /// `None` when it analyses already); both sides go to people.
+    fn analyze(&mut self, lines: usize, slot: Option<Slot>) -> Result<(), ApiError>;
     /// Ends analysis; while Kurier thinks about its move, it plays the best move found now.
     fn stop(&mut self);
     /// The game as PGN.
     fn pgn(&self) -> String;
     /// A finished search of Kurier's.
     fn deliver(&mut self, delivery: Delivery);
-    /// Looks at the clock: the flag, and the `clock` event.
+    /// Looks at the clock (the flag, and the `clock` event) and ends an analysis nobody has
+    /// listened to for [`UNWATCHED_GRACE`].
     fn tick(&mut self);
 }
 
@@ -105,8 +123,10 @@ pub struct GameState<G: WebGame> {
     thinker: Thinker,
     /// Kurier is searching its move.
     thinking: bool,
-    /// Kurier analyses with this many lines.
-    analysis: Option<usize>,
+    /// Kurier analyses.
+    analysis: Option<Analysis>,
+    /// Since when nobody listens to the analysis.
+    unwatched_since: Option<Instant>,
     /// Bumped at every change that makes a running search's answer stale.
     generation: u64,
     events: Events,
@@ -115,7 +135,7 @@ pub struct GameState<G: WebGame> {
 }
 
 /// A new game from `setup` (its FEN or PGN read by the rules' parsers), with id `id`; Kurier
-/// starts thinking at once when it is to move.
+/// starts thinking when it is to move at [`Table::begin`].
 pub fn create(
     id: String,
     setup: GameSetup,
@@ -164,6 +184,7 @@ where
             thinker: Thinker::new(GAME_HASH_MB, 1),
             thinking: false,
             analysis: None,
+            unwatched_since: None,
             generation: 0,
             events: Events::default(),
             deliveries,
@@ -172,7 +193,6 @@ where
         for mv in moves {
             game.push_move(mv, None);
         }
-        game.changed();
         Ok(game)
     }
 
@@ -307,7 +327,7 @@ where
             self.stop_engine();
             return;
         }
-        if let Some(lines) = self.analysis {
+        if let Some(lines) = self.analysis.as_ref().map(|a| a.lines) {
             self.search(
                 Limits {
                     infinite: true,
@@ -383,6 +403,21 @@ where
             .start(self.record.clone().into(), limits, on_info, on_done);
     }
 
+    /// Ends the analysis once nobody has listened to it for [`UNWATCHED_GRACE`].
+    fn end_unwatched_analysis(&mut self) {
+        if self.analysis.is_none() || self.events.listening() {
+            self.unwatched_since = None;
+            return;
+        }
+        let since = *self.unwatched_since.get_or_insert_with(Instant::now);
+        if since.elapsed() >= UNWATCHED_GRACE {
+            log::info!("serve: {}: analysis stopped, nobody listens", self.id);
+            self.analysis = None;
+            self.unwatched_since = None;
+            self.stop_engine();
+        }
+    }
+
     fn not_over(&self, what: &str) -> Result<(), ApiError> {
         match self.result() {
             Some(r) => Err(ApiError::conflict(format!(
@@ -407,6 +442,10 @@ impl<G: WebGame> Table for GameState<G>
 where
     GameRecord<G>: Into<AnyRecord>,
 {
+    fn begin(&mut self) {
+        self.changed();
+    }
+
     fn view(&self) -> View {
         let pos = self.record.current();
         let over = self.over();
@@ -597,10 +636,16 @@ where
         Some(view::move_view(pos, &view::cells(pos), mv))
     }
 
-    fn analyze(&mut self, lines: usize) -> Result<(), ApiError> {
+    fn analysing(&self) -> bool {
+        self.analysis.is_some()
+    }
+
+    fn analyze(&mut self, lines: usize, slot: Option<Slot>) -> Result<(), ApiError> {
         self.not_over("analyze")?;
         self.players = [Player::Human, Player::Human];
-        self.analysis = Some(lines);
+        let slot = slot.or_else(|| self.analysis.take().and_then(|a| a.slot));
+        self.analysis = Some(Analysis { lines, slot });
+        self.unwatched_since = None;
         self.thinking = false;
         self.changed();
         Ok(())
@@ -647,6 +692,7 @@ where
     }
 
     fn tick(&mut self) {
+        self.end_unwatched_analysis();
         let Some(side) = self.running() else { return };
         let Some(clock) = self.clock.as_mut() else {
             return;
