@@ -4,6 +4,7 @@
 //!   pieces by implementing [`features::FeatureSet`].
 //! - [`network`]: the quantised network, its integer inference and its file format.
 //! - [`stack`]: the search's accumulators along the path, updated by the pieces a move changed.
+//! - [`simd`]: the vector instructions the network's loops run with, chosen at run time.
 //!
 //! The search uses a network when one is loaded for the game it plays (`UseNNUE`, `EvalFile`);
 //! otherwise the game's classical evaluation. Networks are trained by `kurier train`
@@ -11,6 +12,7 @@
 
 pub mod features;
 pub mod network;
+pub mod simd;
 pub mod stack;
 
 pub use features::FeatureSet;

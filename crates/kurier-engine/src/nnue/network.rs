@@ -407,6 +407,156 @@ pub(crate) mod tests {
         )
     }
 
+    /// A network of pseudo-random weights over all of `i16` (xorshift from `seed`), a quarter
+    /// of them extreme (`i16::MIN`, `i16::MAX`, around 0 and `QA`), for the vector levels'
+    /// tests: the accumulators then wrap around, and the output's sums come near `i32::MAX`.
+    pub(crate) fn random_extreme(
+        variant: &str,
+        inputs: usize,
+        activation: Activation,
+        seed: u64,
+    ) -> Network {
+        let mut next = extreme_values(seed);
+        let ft_w: Vec<i16> = (0..inputs * HIDDEN).map(|_| next()).collect();
+        let ft_b: Vec<i16> = (0..HIDDEN).map(|_| next()).collect();
+        let out_w: Vec<i16> = (0..2 * HIDDEN).map(|_| next()).collect();
+        let bias = i32::from(next()) << 15;
+        Network::from_parts(variant, inputs, activation, &ft_w, &ft_b, &out_w, bias)
+    }
+
+    /// Pseudo-random `i16`s (xorshift from `seed`), a quarter of them extreme.
+    fn extreme_values(seed: u64) -> impl FnMut() -> i16 {
+        const EXTREME: [i16; 10] = [
+            i16::MIN,
+            i16::MIN + 1,
+            -1,
+            0,
+            1,
+            254,
+            255,
+            256,
+            32766,
+            32767,
+        ];
+        let mut s = seed | 1;
+        move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            if s.is_multiple_of(4) {
+                EXTREME[(s >> 8) as usize % EXTREME.len()]
+            } else {
+                (s >> 16) as i16
+            }
+        }
+    }
+
+    /// The output computed element by element in `i64`, as the module docs define it: the
+    /// reference every vector level is compared with.
+    pub(crate) fn plain_output(net: &Network, us: &Accumulator, them: &Accumulator) -> i32 {
+        let mut sum = 0i64;
+        for (acc, w) in [(us, &net.out_weights[0]), (them, &net.out_weights[1])] {
+            for j in 0..HIDDEN {
+                let c = i64::from(acc[j]).clamp(0, i64::from(QA));
+                sum += match net.activation {
+                    Activation::ClippedRelu => c * i64::from(w[j]),
+                    Activation::SquaredClippedRelu => c * c * i64::from(w[j]),
+                };
+            }
+        }
+        if net.activation == Activation::SquaredClippedRelu {
+            sum /= i64::from(QA);
+        }
+        ((sum + i64::from(net.out_bias)) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// `acc` plus (`sign` 1) or minus (-1) input `i`'s row, element by element, wrapping.
+    pub(crate) fn plain_update(
+        net: &Network,
+        acc: &Accumulator,
+        i: usize,
+        sign: i16,
+    ) -> Accumulator {
+        std::array::from_fn(|j| acc[j].wrapping_add(net.ft_weights[i][j].wrapping_mul(sign)))
+    }
+
+    #[test]
+    fn every_vector_level_computes_what_the_plain_loops_do() {
+        use crate::nnue::simd::{run, Level};
+        let inputs = 64;
+        for (seed, activation) in [
+            (1, Activation::ClippedRelu),
+            (2, Activation::SquaredClippedRelu),
+        ] {
+            let net = random_extreme("courier", inputs, activation, seed);
+            let mut next = extreme_values(seed + 100);
+            let mut accs: Vec<Accumulator> =
+                (0..200).map(|_| std::array::from_fn(|_| next())).collect();
+            for v in [i16::MIN, -1, 0, 255, 256, i16::MAX] {
+                accs.push([v; HIDDEN]);
+            }
+            for level in Level::available() {
+                for (k, pair) in accs.windows(2).enumerate() {
+                    let (a, b) = (&pair[0], &pair[1]);
+                    let (i, i2, i3) = (k % inputs, (k * 7 + 3) % inputs, (k * 13 + 5) % inputs);
+                    let what = format!("{} {activation:?} pair {k}", level.name());
+                    assert_eq!(
+                        run(
+                            level,
+                            #[inline(always)]
+                            || net.output(a, b)
+                        ),
+                        plain_output(&net, a, b),
+                        "{what}"
+                    );
+                    let added = run(
+                        level,
+                        #[inline(always)]
+                        || {
+                            let mut to = *a;
+                            net.add(&mut to, i);
+                            to
+                        },
+                    );
+                    assert_eq!(added, plain_update(&net, a, i, 1), "{what}");
+                    let taken = run(
+                        level,
+                        #[inline(always)]
+                        || {
+                            let mut to = *a;
+                            net.sub(&mut to, i);
+                            to
+                        },
+                    );
+                    assert_eq!(taken, plain_update(&net, a, i, -1), "{what}");
+                    let quiet = run(
+                        level,
+                        #[inline(always)]
+                        || {
+                            let mut to = [0; HIDDEN];
+                            net.sub_add(a, &mut to, i, i2);
+                            to
+                        },
+                    );
+                    let want = plain_update(&net, &plain_update(&net, a, i, -1), i2, 1);
+                    assert_eq!(quiet, want, "{what}");
+                    let capture = run(
+                        level,
+                        #[inline(always)]
+                        || {
+                            let mut to = [0; HIDDEN];
+                            net.sub2_add(a, &mut to, i, i2, i3);
+                            to
+                        },
+                    );
+                    let gone = plain_update(&net, &plain_update(&net, a, i, -1), i2, -1);
+                    let want = plain_update(&net, &gone, i3, 1);
+                    assert_eq!(capture, want, "{what}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_network_reads_back_as_written() {
         let net = random("courier", 1728, 7);

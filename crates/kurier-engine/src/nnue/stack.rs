@@ -6,10 +6,13 @@
 //! changed between the two plies' boards (a move changes two to four bits: mover, victim,
 //! promotion). A quiet move and a capture write the child's accumulators in one pass over the
 //! parent's (copy, subtract and add together); other changes copy, then subtract and add.
-//! Nothing here knows which game it plays, and nothing allocates per node.
+//! Nothing here knows which game it plays, and nothing allocates per node. An evaluation runs
+//! at the widest vector level the processor has ([`super::simd`]), chosen when the stack is
+//! made.
 
 use super::features::{active_in, index, Boards, FeatureSet};
 use super::network::{Accumulator, Network};
+use super::simd::{self, Level};
 use kurier_rules::game::Color;
 
 /// One ply's entry.
@@ -24,12 +27,22 @@ struct Ply {
 /// Accumulators along the search path.
 pub struct Stack {
     plies: Vec<Ply>,
+    /// The vector instructions the evaluations run with.
+    level: Level,
 }
 
 impl Stack {
-    /// A stack for `plies` plies (the search's deepest ply plus one).
+    /// A stack for `plies` plies (the search's deepest ply plus one), its evaluations run with
+    /// the widest vector instructions this processor has.
     pub fn new(plies: usize) -> Stack {
+        Stack::with_level(plies, Level::detect())
+    }
+
+    /// A stack whose evaluations run with the vector instructions of `level` (the tests
+    /// compare the levels).
+    pub fn with_level(plies: usize, level: Level) -> Stack {
         Stack {
+            level,
             plies: vec![
                 Ply {
                     boards: [0; super::features::MAX_BOARDS],
@@ -51,6 +64,17 @@ impl Stack {
 
     /// The network's evaluation of `pos`, the node entered at `ply`, for the side to move.
     pub fn evaluate<G: FeatureSet>(&mut self, net: &Network, ply: usize, pos: &G) -> i32 {
+        let level = self.level;
+        simd::run(
+            level,
+            #[inline(always)]
+            || self.evaluate_here::<G>(net, ply, pos),
+        )
+    }
+
+    /// [`Stack::evaluate`], inlined into each level's copy.
+    #[inline(always)]
+    fn evaluate_here<G: FeatureSet>(&mut self, net: &Network, ply: usize, pos: &G) -> i32 {
         self.compute::<G>(net, ply);
         let acc = &self.plies[ply].acc;
         let us = pos.side_to_move();
@@ -59,10 +83,14 @@ impl Stack {
 
     /// Makes the accumulators of `ply` ready: from the nearest ready ply above it, or from
     /// scratch at the root.
+    #[inline(always)]
     fn compute<G: FeatureSet>(&mut self, net: &Network, ply: usize) {
-        let Some(from) = (0..=ply).rev().find(|&p| self.plies[p].ready) else {
-            self.refresh::<G>(net, 0);
-            return self.compute::<G>(net, ply);
+        let from = match (0..=ply).rev().find(|&p| self.plies[p].ready) {
+            Some(from) => from,
+            None => {
+                self.refresh::<G>(net, 0);
+                0
+            }
         };
         for p in from + 1..=ply {
             let (above, below) = self.plies.split_at_mut(p);
@@ -171,20 +199,25 @@ pub fn evaluate_full<G: FeatureSet>(net: &Network, pos: &G) -> i32 {
 mod tests {
     use super::*;
     use crate::nnue::features::inputs;
-    use crate::nnue::network::tests::random;
+    use crate::nnue::network::tests::{plain_output, plain_update, random, random_extreme};
+    use crate::nnue::network::Activation;
     use kurier_rules::game::{Game, MoveList};
     use kurier_rules::games::courier::Courier;
     use kurier_rules::games::dual::DualCheckers;
     use kurier_rules::games::schachdame::Schachdame;
 
-    /// Along random games, the incremental accumulators give the evaluation from scratch at
+    /// Along random games, the incremental accumulators of a stack at `level` give `want` at
     /// every ply, entered one ply at a time and evaluated at some plies only (as the search
     /// does), with null moves (same pieces) in between.
-    fn along_random_games<G: FeatureSet>(seed: u64) {
-        let net = random(G::NAME, inputs::<G>(), seed);
+    fn along_random_games<G: FeatureSet>(
+        net: &Network,
+        level: Level,
+        seed: u64,
+        want: impl Fn(&G) -> i32,
+    ) {
         let mut s = seed | 1;
         for _ in 0..20 {
-            let mut stack = Stack::new(130);
+            let mut stack = Stack::with_level(130, level);
             let mut pos = G::start();
             for ply in 0..120 {
                 stack.enter(ply, &pos);
@@ -193,10 +226,11 @@ mod tests {
                 s ^= s << 17;
                 if !s.is_multiple_of(3) || ply == 119 {
                     assert_eq!(
-                        stack.evaluate(&net, ply, &pos),
-                        evaluate_full(&net, &pos),
-                        "{} ply {ply}: {}",
+                        stack.evaluate(net, ply, &pos),
+                        want(&pos),
+                        "{} {} ply {ply}: {}",
                         G::NAME,
+                        level.name(),
                         pos.fen()
                     );
                 }
@@ -210,11 +244,48 @@ mod tests {
         }
     }
 
+    /// [`along_random_games`] with a small random network against the evaluation from scratch.
+    fn incremental_equals_refresh<G: FeatureSet>(seed: u64) {
+        let net = random(G::NAME, inputs::<G>(), seed);
+        along_random_games::<G>(&net, Level::detect(), seed, |pos| evaluate_full(&net, pos));
+    }
+
     #[test]
     fn incremental_equals_refresh_in_every_game() {
-        along_random_games::<Courier>(1);
-        along_random_games::<Schachdame>(2);
-        along_random_games::<DualCheckers>(3);
+        incremental_equals_refresh::<Courier>(1);
+        incremental_equals_refresh::<Schachdame>(2);
+        incremental_equals_refresh::<DualCheckers>(3);
+    }
+
+    /// The evaluation from scratch, element by element: the accumulators summed row by row,
+    /// the output in `i64` ([`plain_output`]).
+    fn plain_evaluation<G: FeatureSet>(net: &Network, pos: &G) -> i32 {
+        let acc = |c: Color| {
+            let mut acc = net.bias();
+            crate::nnue::features::active(pos, c, |i| acc = plain_update(net, &acc, i, 1));
+            acc
+        };
+        let us = pos.side_to_move();
+        plain_output(net, &acc(us), &acc(!us))
+    }
+
+    /// At every vector level the processor has, the stack evaluates as the plain loops do,
+    /// with networks of extreme weights (accumulators that wrap around, sums near `i32::MAX`)
+    /// and both activations.
+    fn every_level_in<G: FeatureSet>(seed: u64) {
+        for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+            let net = random_extreme(G::NAME, inputs::<G>(), activation, seed);
+            for level in Level::available() {
+                along_random_games::<G>(&net, level, seed, |pos| plain_evaluation(&net, pos));
+            }
+        }
+    }
+
+    #[test]
+    fn every_vector_level_evaluates_as_the_plain_loops_in_every_game() {
+        every_level_in::<Courier>(11);
+        every_level_in::<Schachdame>(12);
+        every_level_in::<DualCheckers>(13);
     }
 
     #[test]
