@@ -122,13 +122,15 @@ impl ServeArgs {
 
 /// Below the flags in `kurier play --help`.
 const PLAY_HELP: &str = "\
-In the game, type a move or a command ('help' lists them: moves, hint, go, undo, flip, ...).
+In the game, type a move or a command ('help' lists them: moves, legal, pgn FILE, hint, go,
+undo, flip, ...); at a terminal the arrow keys edit the line and recall earlier ones.
 Moves: coordinates in every game (d2e3, d2-e3); SAN in Courier and Schachdame (Nc3, gxh5, c8=F);
-capture paths in Dual checkers (f6:d4:d3). With --tc your clock runs while you think, shown in
-the prompt, and you lose the moment it runs out, typed or not. Pieces are FEN letters, upper
-case White; --glyphs draws figures. Colour tells the sides apart: --color auto (the default)
-colours a terminal unless NO_COLOR is set, always and never decide for you.
-Example: kurier play --variant courier --side black --tc 5:00+2";
+capture paths in Dual checkers (f6:d4:d3). Kurier's moves are shown in SAN (checkers notation in
+Dual checkers). With --tc both clocks run, yours while you think, Kurier's while it thinks, and
+a side loses the moment its time runs out, typed or not. Pieces are FEN letters, upper case
+White; --glyphs draws figures. Colour tells the sides apart: --color auto (the default) colours
+a terminal unless NO_COLOR is set, always and never decide for you.
+Example: kurier play --side black --tc 5:00+2     (Courier chess, the default game)";
 
 /// Below the flags in `kurier datagen --help`.
 const DATAGEN_HELP: &str = "\
@@ -350,7 +352,7 @@ pub enum ColorWhen {
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct PlayArgs {
     /// The game: courier, schachdame or dualcheckers
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", default_value = "courier")]
     pub variant: Variant,
     /// Start position; the game's start position when absent
     #[arg(long)]
@@ -802,7 +804,7 @@ mod tests {
             ("perft-suite", ErrorKind::MissingRequiredArgument, "<FILE>"),
             ("frobnicate", ErrorKind::InvalidSubcommand, "frobnicate"),
             ("perf", ErrorKind::InvalidSubcommand, "'perft'"),
-            ("play", ErrorKind::MissingRequiredArgument, "--variant"),
+            ("play --variant chess", ErrorKind::InvalidValue, "courier"),
             (
                 "play --variant courier --st 1 --depth 2",
                 ErrorKind::ArgumentConflict,
@@ -910,6 +912,11 @@ mod tests {
             p.options().limit,
             EngineLimit::MoveTime(Duration::from_secs(1))
         );
+        // Courier chess is the game without --variant.
+        let Command::Play(p) = command("play") else {
+            panic!("not play")
+        };
+        assert_eq!(p.options().variant, Variant::Courier);
     }
 
     #[test]

@@ -64,9 +64,14 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
             play.colour = a.colour(terminal, std::env::var_os("NO_COLOR").as_deref());
             play.live = terminal;
             drop(out);
-            // Read on the game's input thread, so not the (thread-bound) stdin lock.
-            let input = std::io::BufReader::new(std::io::stdin());
-            kurier::play::run(input, std::io::stdout().lock(), &play)?;
+            if terminal && std::io::stdin().is_terminal() {
+                // A person at a terminal: line editing and history.
+                kurier::play::run_at_terminal(std::io::stdout().lock(), &play)?;
+            } else {
+                // Read on the game's input thread, so not the (thread-bound) stdin lock.
+                let input = std::io::BufReader::new(std::io::stdin());
+                kurier::play::run(input, std::io::stdout().lock(), &play)?;
+            }
             Ok(true)
         }
         Command::Tune(a) => {

@@ -76,9 +76,9 @@ fn schachdame_moves_errors_flip_fen_undo_quit() {
     );
     // `fen` prints the position.
     let first = out.find(SCHACHDAME_START).expect("the start FEN");
-    assert!(first < out.find("You play d2e3").unwrap_or(0), "{out}");
-    // A move in another notation, then Kurier's reply and the marked last move.
-    assert!(out.contains("You play d2e3.\n"), "{out}");
+    assert!(first < out.find("You play de3").unwrap_or(0), "{out}");
+    // A move in another notation, shown in SAN, then Kurier's reply and the marked last move.
+    assert!(out.contains("You play de3.\n"), "{out}");
     assert_eq!(kurier_moves(&out), 1, "{out}");
     assert!(out.contains("Last move: Black "), "{out}");
     let after_reply = answer_to(&out, 0, "\nKurier plays ");
@@ -112,9 +112,9 @@ fn schachdame_mate_ends_the_game_with_its_result() {
         Some(SCHACHDAME_MATE_IN_ONE),
         Color::White,
         2,
-        "e1-c3\nc3d4\nhint\nundo\nmoves\nquit\n",
+        "e1-c3\nc3d4\nhint\nmoves\nundo\nlegal\nquit\n",
     );
-    assert!(out.contains("You play e1c3 (checkmate)."), "{out}");
+    assert!(out.contains("You play Bc3# (checkmate)."), "{out}");
     assert!(
         out.contains("Game over: White wins by checkmate, 1-0."),
         "{out}"
@@ -125,8 +125,14 @@ fn schachdame_mate_ends_the_game_with_its_result() {
         "{out}"
     );
     assert!(out.contains("No hint: the game is over"), "{out}");
+    // `moves`: the move list in SAN and the result.
+    let after = answer_to(&out, 0, "> moves\n");
+    assert!(
+        after.starts_with("Moves (1):\n  1. Bc3#\n  White wins by checkmate, 1-0\n"),
+        "{out}"
+    );
     // `undo` after the person's own mating move takes back that move only.
-    assert!(out.contains("Taken back: e1c3 (checkmate)."), "{out}");
+    assert!(out.contains("Taken back: Bc3# (checkmate)."), "{out}");
     assert!(out.contains("Legal moves ("), "{out}");
 }
 
@@ -141,7 +147,7 @@ fn kurier_mates_the_person() {
     );
     assert!(out.contains("You play Black, Kurier plays White"), "{out}");
     assert!(
-        out.contains("Kurier plays e1c3 (checkmate).  [depth"),
+        out.contains("Kurier plays Bc3# (checkmate).  [depth"),
         "{out}"
     );
     assert!(out.contains("White mates in 1"), "{out}");
@@ -188,7 +194,7 @@ fn courier_board_moves_and_errors() {
         None,
         Color::White,
         1,
-        "help\ni2-i3\na2a3\nmoves\nundo\nfen\nquit\n",
+        "help\ni2-i3\na2a3\nlegal\nundo\nfen\nquit\n",
     );
     assert!(
         out.contains("    a  b  c  d  e  f  g  h  i  j  k  l\n"),
@@ -200,7 +206,7 @@ fn courier_board_moves_and_errors() {
     );
     // `help` explains the letters.
     assert!(out.contains("E alfil: jumps 2 squares diagonally"), "{out}");
-    assert!(out.contains("You play i2i3."), "{out}");
+    assert!(out.contains("You play i3."), "{out}");
     assert!(out.contains("'a2a3' is not a legal move here."), "{out}");
     assert!(out.contains("Legal moves ("), "{out}");
     assert!(out.contains("Taken back: "), "{out}");
@@ -283,14 +289,19 @@ fn dual_kurier_takes_the_last_piece() {
         Some(DUAL_LAST_CAPTURE),
         Color::Black,
         2,
-        "moves\nquit\n",
+        "legal\nmoves\nquit\n",
     );
     assert!(out.contains("Kurier plays d4:f6 (takes e5)."), "{out}");
     assert!(
         out.contains("Game over: White wins: Black has no legal move, 1-0."),
         "{out}"
     );
-    assert!(out.contains("No moves: the game is over"), "{out}");
+    assert!(out.contains("No legal moves: the game is over"), "{out}");
+    // Dual checkers' move list in its own notation (docs/rules.md D11).
+    assert!(
+        out.contains("Moves (1):\n  1. d4:f6\n  White wins: Black has no legal move, 1-0\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -474,7 +485,7 @@ fn binary_schachdame_mate_and_eof() {
 #[test]
 fn binary_rejects_bad_play_arguments() {
     for (args, wanted) in [
-        (vec!["play"], "--variant"),
+        (vec!["play", "--variant", "chess"], "courier"),
         (
             vec!["play", "--variant", "courier", "--fen", "xyz"],
             "bad FEN",
@@ -488,4 +499,305 @@ fn binary_rejects_bad_play_arguments() {
         assert!(!ok, "{args:?}: {out}");
         assert!(err.contains(wanted), "{args:?}: {err}");
     }
+}
+
+// --- Kurier's moves in SAN, the move list, `pgn FILE`, both clocks (issue 52) ------------------
+
+/// The move of every `Kurier plays MOVE.  [...]` line, without its note (`Nc3`, `d4:f6`).
+fn kurier_played(out: &str) -> Vec<String> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("Kurier plays "))
+        .filter_map(|l| l.split(".  [").next())
+        .map(|m| m.split(" (").next().unwrap_or(m).to_string())
+        .collect()
+}
+
+/// `mv` is the SAN of a legal move of `pos` (as the rules write it), not its coordinates.
+fn assert_san<G: kurier_rules::san::San>(pos: &G, mv: &str, out: &str) -> G {
+    let read = pos
+        .parse_san(mv)
+        .unwrap_or_else(|e| panic!("'{mv}' is not a move here: {e}\n{out}"));
+    assert_eq!(pos.san(read), mv, "{out}");
+    assert_ne!(pos.format_move(read), mv, "coordinates, not SAN:\n{out}");
+    pos.play(read)
+}
+
+#[test]
+fn kurier_announces_its_moves_in_san() {
+    use kurier_rules::game::Game;
+    use kurier_rules::games::{courier::Courier, schachdame::Schachdame};
+    let out = session(Variant::Courier, None, Color::White, 2, "i3\nNc3\nquit\n");
+    let replies = kurier_played(&out);
+    assert_eq!(replies.len(), 2, "{out}");
+    let mut pos = Courier::start();
+    for (mine, reply) in ["i3", "Nc3"].iter().zip(&replies) {
+        pos = assert_san(&pos, mine, &out);
+        pos = assert_san(&pos, reply, &out);
+        assert!(out.contains(&format!("You play {mine}.")), "{out}");
+    }
+    // Kurier as White in Schachdame.
+    let out = session(Variant::Schachdame, None, Color::Black, 2, "quit\n");
+    let replies = kurier_played(&out);
+    assert_eq!(replies.len(), 1, "{out}");
+    assert_san(&Schachdame::start(), &replies[0], &out);
+    assert!(
+        out.contains(&format!("Last move: White {}", replies[0])),
+        "{out}"
+    );
+}
+
+#[test]
+fn moves_lists_the_game_numbered_in_san() {
+    let out = session(
+        Variant::Courier,
+        None,
+        Color::White,
+        1,
+        "moves\ni3\nNc3\nmoves\nundo\nmoves\nquit\n",
+    );
+    let replies = kurier_played(&out);
+    assert_eq!(replies.len(), 2, "{out}");
+    assert!(
+        answer_to(&out, 0, "> moves\n").starts_with("Moves (0):\n  (none yet)\n"),
+        "{out}"
+    );
+    let list: Vec<Vec<&str>> = answer_to(&out, 1, "> moves\n")
+        .lines()
+        .take(3)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(list[0], ["Moves", "(4):"], "{out}");
+    assert_eq!(list[1], ["1.", "i3", &replies[0]], "{out}");
+    assert_eq!(list[2], ["2.", "Nc3", &replies[1]], "{out}");
+    // After `undo` the list is one move pair shorter.
+    let after_undo = answer_to(&out, 2, "> moves\n");
+    assert!(
+        after_undo.starts_with(&format!("Moves (2):\n  1. i3  {}\n", replies[0])),
+        "{out}"
+    );
+    // `help` names the commands.
+    let help = session(Variant::Courier, None, Color::White, 1, "help\nquit\n");
+    for wanted in ["  moves ", "  legal ", "  pgn FILE "] {
+        assert!(help.contains(wanted), "{wanted:?} in {help}");
+    }
+}
+
+/// A file in the temporary directory for one test's PGN, removed first.
+fn temp_pgn(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("kurier-play-{}-{name}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The PGN file of a session: the one game read by the rules crate's PGN reader, and checked
+/// by `kurier match --replay`'s checker (every move legal, result and termination consistent).
+fn read_pgn(path: &std::path::Path, variant: Variant, out: &str) -> kurier_rules::pgn::PgnGame {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("no PGN at {}: {e}\n{out}", path.display()));
+    let _ = std::fs::remove_file(path);
+    let mut report = Vec::new();
+    let checked = kurier_match::replay::replay_text(&text, Some(variant), &mut report);
+    let report = String::from_utf8_lossy(&report);
+    assert!(
+        matches!(checked, Ok((1, 0))),
+        "{checked:?}: {report}\n{text}"
+    );
+    let mut games = kurier_rules::pgn::parse(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(games.len(), 1, "{text}");
+    games.remove(0)
+}
+
+#[test]
+fn pgn_saves_the_game_with_its_tags() {
+    use kurier_rules::game::Game;
+    use kurier_rules::games::courier::Courier;
+    use kurier_rules::notation::Notation;
+    let path = temp_pgn("courier");
+    let script = format!("i3\nNc3\npgn {}\nfen\nquit\n", path.display());
+    let out = session(Variant::Courier, None, Color::White, 1, &script);
+    assert!(
+        out.contains(&format!(
+            "Saved the game (4 moves) as PGN to {}.",
+            path.display()
+        )),
+        "{out}"
+    );
+    let game = read_pgn(&path, Variant::Courier, &out);
+    let today = kurier::play::pgn::today();
+    for (tag, value) in [
+        ("Event", "Kurier play"),
+        ("Site", "?"),
+        ("Date", today.as_str()),
+        ("Round", "-"),
+        ("White", "Human"),
+        ("Black", "Kurier 0.1.0"),
+        ("Result", "*"),
+        ("Variant", "courier"),
+        ("Termination", "unterminated"),
+        ("PlyCount", "4"),
+    ] {
+        assert_eq!(game.tag(tag), Some(value), "{tag}: {game:?}");
+    }
+    assert_eq!((game.tag("SetUp"), game.tag("FEN")), (None, None));
+    // The moves are the session's, in SAN, with Kurier's comments; they lead to the position
+    // `fen` printed.
+    let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+    let replies = kurier_played(&out);
+    assert_eq!(texts, ["i3", &replies[0], "Nc3", &replies[1]], "{out}");
+    assert!(game.moves[0].comments.is_empty());
+    assert!(game.moves[1].comments[0].contains("/1 "), "{game:?}");
+    let mut pos = Courier::start();
+    for t in texts {
+        pos = pos.play(pos.read_move(t).unwrap_or_else(|e| panic!("{t}: {e}")));
+    }
+    assert!(
+        out.contains(&format!("> {}\n", pos.fen())),
+        "{}\n{out}",
+        pos.fen()
+    );
+}
+
+#[test]
+fn pgn_of_a_set_up_position_and_of_finished_games() {
+    // Dual checkers from a position: SetUp and FEN, Black's first move numbered 2...
+    let path = temp_pgn("dual");
+    let script = format!("f6:d4:d3\npgn {}\nquit\n", path.display());
+    let out = session(
+        Variant::DualCheckers,
+        Some(DUAL_SEED),
+        Color::Black,
+        1,
+        &script,
+    );
+    let game = read_pgn(&path, Variant::DualCheckers, &out);
+    assert_eq!(game.tag("SetUp"), Some("1"));
+    assert_eq!(game.tag("FEN"), Some(DUAL_SEED));
+    assert_eq!(game.tag("White"), Some("Kurier 0.1.0"));
+    assert_eq!(game.tag("Black"), Some("Human"));
+    assert_eq!(game.tag("Variant"), Some("dualcheckers"));
+    assert_eq!(game.moves[0].text, "f6:d4:d3");
+    assert_eq!(game.moves[1].text, kurier_played(&out)[0]);
+
+    // A mate: the result, a normal termination and the reason.
+    let path = temp_pgn("mate");
+    let script = format!("e1c3\npgn {}\nquit\n", path.display());
+    let out = session(
+        Variant::Schachdame,
+        Some(SCHACHDAME_MATE_IN_ONE),
+        Color::White,
+        1,
+        &script,
+    );
+    let game = read_pgn(&path, Variant::Schachdame, &out);
+    assert_eq!(
+        (game.tag("Result"), game.result.as_str()),
+        (Some("1-0"), "1-0")
+    );
+    assert_eq!(game.tag("Termination"), Some("normal"));
+    assert_eq!(game.reason(), Some("White wins by checkmate"));
+    assert_eq!(game.moves[0].text, "Bc3#");
+}
+
+#[test]
+fn pgn_errors_are_reported_and_the_game_goes_on() {
+    let dir = std::env::temp_dir();
+    let script = format!(
+        "pgn /nonexistent-kurier-dir/x.pgn\npgn {}\npgn\npgn   \ni3\nquit\n",
+        dir.display()
+    );
+    let out = session(Variant::Courier, None, Color::White, 1, &script);
+    assert!(
+        out.contains("Could not save the game to /nonexistent-kurier-dir/x.pgn: "),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("Could not save the game to {}: ", dir.display())),
+        "{out}"
+    );
+    assert_eq!(out.matches("Type 'pgn FILE' to save").count(), 2, "{out}");
+    assert!(out.contains("You play i3."), "{out}");
+    assert_eq!(kurier_moves(&out), 1, "{out}");
+    assert!(out.trim_end().ends_with("Goodbye."), "{out}");
+}
+
+/// The clocks after the `n`th `Clocks:` line, in seconds: (White, Black).
+fn clocks_shown(out: &str, n: usize) -> (f64, f64) {
+    let line = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Clocks: "))
+        .nth(n)
+        .unwrap_or_else(|| panic!("no Clocks line #{n}:\n{out}"));
+    let secs = |t: &str| {
+        let (m, s) = t.split_once(':').unwrap_or_else(|| panic!("{t}"));
+        m.parse::<f64>().unwrap() * 60.0 + s.parse::<f64>().unwrap()
+    };
+    let w: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!((w[0], w[2]), ("White", "Black"), "{line}");
+    (secs(w[1]), secs(w[3]))
+}
+
+#[test]
+fn kurier_thinks_on_its_own_clock() {
+    let mut o = options(Variant::Courier, None, Color::White, 1);
+    o.limit = EngineLimit::Clock(TimeControl::sudden_death(
+        Duration::from_secs(10),
+        Duration::ZERO,
+    ));
+    let out = session_with(&o, b"i3\nquit\n");
+    assert_eq!(clocks_shown(&out, 0), (10.0, 10.0), "{out}");
+    // After Kurier's reply both clocks are down: the person's by the time to type, Kurier's by
+    // its thinking time, which it prints (`0.3 s`).
+    let spent: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Kurier plays "))
+        .and_then(|l| l.rsplit(", ").next())
+        .and_then(|t| t.trim_end_matches(" s]").parse().ok())
+        .unwrap_or_else(|| panic!("no thinking time:\n{out}"));
+    let (white, black) = clocks_shown(&out, 1);
+    assert!(white <= 10.0 && white > 9.0, "{out}");
+    assert!(black < 10.0, "Kurier's clock ran: {out}");
+    assert!((10.0 - spent - black).abs() <= 0.15, "{spent} s: {out}");
+}
+
+#[test]
+fn kurier_loses_on_time_too() {
+    // A clock of one nanosecond: Kurier's first search takes longer.
+    let mut o = options(Variant::Courier, None, Color::Black, 1);
+    o.limit = EngineLimit::Clock(TimeControl::sudden_death(
+        Duration::from_nanos(1),
+        Duration::ZERO,
+    ));
+    let path = temp_pgn("flag");
+    let script = format!("i6\nmoves\npgn {}\nquit\n", path.display());
+    let out = session_with(&o, script.as_bytes());
+    assert!(out.contains("Kurier's time ran out."), "{out}");
+    assert!(
+        out.contains("Game over: Black wins on time: White's clock ran out, 0-1."),
+        "{out}"
+    );
+    assert_eq!(kurier_moves(&out), 0, "{out}");
+    assert!(
+        out.contains("The game is over (Black wins on time"),
+        "{out}"
+    );
+    let game = read_pgn(&path, Variant::Courier, &out);
+    assert_eq!(
+        (game.tag("Result"), game.result.as_str()),
+        (Some("0-1"), "0-1")
+    );
+    assert_eq!(game.tag("Termination"), Some("time forfeit"));
+    assert!(game.moves.is_empty(), "{game:?}");
+}
+
+#[test]
+fn courier_is_the_default_game() {
+    let (ok, out, err) = binary(&["play", "--depth", "1"], "fen\nquit\n");
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.starts_with("Kurier 0.1.0 plays Courier chess."),
+        "{out}"
+    );
+    use kurier_rules::game::Game;
+    let start = kurier_rules::games::courier::Courier::start().fen();
+    assert!(out.contains(&start), "{out}");
 }

@@ -1,7 +1,8 @@
 //! `kurier play`, the rough edges a new user found (issue 15, item 2), through the real binary:
 //! the clock falls while the person is silent, `undo` is offered only when it works, `go` turns
 //! the board to the person's new side, SAN is read in Courier and Schachdame, pieces are letters
-//! by default and coloured only when asked or at a terminal.
+//! by default and coloured only when asked or at a terminal; at a terminal (driven in tmux) the
+//! arrow keys edit the line and recall earlier ones (issue 52).
 //!
 //! A [`Session`] keeps the binary's stdin open and reads its stdout on a thread, so a test can
 //! wait for a text with a deadline without typing anything.
@@ -216,7 +217,7 @@ fn the_clock_falls_after_moves_too() {
 #[test]
 fn a_move_in_time_is_played_and_the_clock_shown_in_the_prompt() {
     let out = play(&["--variant", "schachdame", "--tc", "60+1"], "d2e3\nquit\n");
-    assert!(out.contains("White 1:00.0> You play d2e3."), "{out}");
+    assert!(out.contains("White 1:00.0> You play de3."), "{out}");
     assert_eq!(kurier_moves(&out), 1, "{out}");
     assert!(!out.contains("ran out"), "{out}");
     // Without a terminal no cursor escapes: the prompt is written once per turn.
@@ -361,18 +362,18 @@ fn san_moves_in_courier_and_schachdame() {
         &["--variant", "courier", "--depth", "1"],
         "Nc3\nundo\nRa3\nundo\ni2i3\nquit\n",
     );
-    assert!(out.contains("You play b1c3."), "{out}");
-    assert!(out.contains("You play a1a3."), "{out}");
-    // Coordinates keep working.
-    assert!(out.contains("You play i2i3."), "{out}");
+    assert!(out.contains("You play Nc3."), "{out}");
+    assert!(out.contains("You play Ra3."), "{out}");
+    // Coordinates keep working; the move is shown in SAN.
+    assert!(out.contains("You play i3."), "{out}");
     assert_eq!(kurier_moves(&out), 3, "{out}");
 
     let out = play(
         &["--variant", "schachdame", "--depth", "1"],
         "bc3\nundo\nd2-e3\nquit\n",
     );
-    assert!(out.contains("You play b2c3."), "{out}");
-    assert!(out.contains("You play d2e3."), "{out}");
+    assert!(out.contains("You play bc3."), "{out}");
+    assert!(out.contains("You play de3."), "{out}");
     assert_eq!(kurier_moves(&out), 2, "{out}");
 }
 
@@ -391,7 +392,7 @@ fn bad_san_is_answered_and_the_game_goes_on() {
         out.contains("'Nc9' is neither a command nor a move"),
         "{out}"
     );
-    assert!(out.contains("You play b1c3."), "{out}");
+    assert!(out.contains("You play Nc3."), "{out}");
     assert_eq!(kurier_moves(&out), 1, "{out}");
 
     // Schachdame: `c3` is either pawn's, Schachdame has no knight, then the move named fully.
@@ -412,7 +413,7 @@ fn bad_san_is_answered_and_the_game_goes_on() {
         "{out}"
     );
     assert!(out.contains("'Bh8' is not a legal move here."), "{out}");
-    assert!(out.contains("You play d2c3."), "{out}");
+    assert!(out.contains("You play dc3."), "{out}");
     assert_eq!(kurier_moves(&out), 1, "{out}");
 }
 
@@ -616,4 +617,188 @@ fn play_help_describes_the_new_flags() {
     ] {
         assert!(help.contains(wanted), "no {wanted:?} in:\n{help}");
     }
+}
+
+// --- At a terminal: line editing and history (issue 52), in tmux as a person types ----------
+
+/// `kurier play ARGS` in a tmux session of its own server (socket), driven with send-keys and
+/// read with capture-pane. None when tmux is missing, unless `KURIER_TMUX_TEST=require` (CI).
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(args: &str) -> Option<Tmux> {
+        let required = std::env::var("KURIER_TMUX_TEST").is_ok_and(|v| v == "require");
+        if Command::new("tmux").arg("-V").output().is_err() {
+            assert!(!required, "KURIER_TMUX_TEST=require but there is no tmux");
+            eprintln!("skipped: no tmux to drive kurier play at a terminal");
+            return None;
+        }
+        let socket = format!("kurier-play-test-{}-{}", std::process::id(), args.len());
+        let command = format!("{} play {args}", env!("CARGO_BIN_EXE_kurier"));
+        let tmux = Tmux { socket };
+        let started = tmux
+            .run(&["new-session", "-d", "-x", "100", "-y", "50", &command])
+            .status
+            .success();
+        assert!(started, "tmux new-session failed");
+        Some(tmux)
+    }
+
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .env_remove("NO_COLOR")
+            .env("TERM", "xterm-256color")
+            .output()
+            .expect("run tmux")
+    }
+
+    /// Presses keys (tmux key names: `Enter`, `Up`, `Left`, or text).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "0"];
+        args.extend_from_slice(keys);
+        assert!(self.run(&args).status.success(), "send-keys {keys:?}");
+    }
+
+    /// The screen and its history, as text.
+    fn screen(&self) -> String {
+        let out = self.run(&["capture-pane", "-p", "-t", "0", "-S", "-2000"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the screen holds `wanted` `count` times.
+    fn wait_for_nth(&self, wanted: &str, count: usize) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let screen = self.screen();
+            if screen.matches(wanted).count() >= count {
+                return screen;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no {wanted:?} (x{count}) on the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The last line of the screen that is not blank.
+    fn last_line(&self) -> String {
+        self.screen()
+            .lines()
+            .rfind(|l| !l.trim().is_empty())
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+#[test]
+fn at_a_terminal_arrow_keys_edit_and_recall_lines() {
+    let Some(tmux) = Tmux::start("--depth 1 --color never") else {
+        return;
+    };
+    tmux.wait_for_nth("White> ", 1);
+    // Left arrow to the start of the line, a letter typed there: `c3` becomes `Nc3`.
+    tmux.keys(&["c3", "Left", "Left", "N", "Enter"]);
+    tmux.wait_for_nth("Kurier plays ", 1);
+    tmux.wait_for_nth("White> ", 2);
+    tmux.keys(&["moves", "Enter"]);
+    tmux.wait_for_nth("Moves (2):", 1);
+    tmux.wait_for_nth("White> ", 3);
+    // Up twice brings back `Nc3` (Up once is `moves`); erased and typed over: `i3`.
+    tmux.keys(&["Up", "Up"]);
+    let deadline = Instant::now() + PATIENCE;
+    while !tmux.last_line().ends_with("White> Nc3") {
+        assert!(Instant::now() < deadline, "{}", tmux.screen());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    tmux.keys(&["BSpace", "BSpace", "BSpace", "i3", "Enter"]);
+    tmux.wait_for_nth("Kurier plays ", 2);
+    // Up once: the last line, `i3`; Enter plays it again — an illegal move now, answered.
+    tmux.wait_for_nth("White> ", 4);
+    tmux.keys(&["Up", "Enter"]);
+    let screen = tmux.wait_for_nth("'i3' is not a legal move here.", 1);
+    assert!(screen.contains("You play Nc3."), "{screen}");
+    assert!(screen.contains("You play i3."), "{screen}");
+    // No escape sequence of an arrow key reached the game as text.
+    assert!(!screen.contains("^[["), "{screen}");
+    assert!(!screen.contains("neither a command"), "{screen}");
+    tmux.keys(&["quit", "Enter"]);
+    tmux.wait_for_nth("Goodbye.", 1);
+}
+
+#[test]
+fn at_a_terminal_the_prompt_clock_stays_current_while_typing() {
+    let Some(tmux) = Tmux::start("--tc 30+0 --color never") else {
+        return;
+    };
+    tmux.wait_for_nth("White 0:30.0> ", 1);
+    std::thread::sleep(Duration::from_millis(1500));
+    // A key redraws the line: the prompt keeps the running time, not the turn's first.
+    tmux.keys(&["i"]);
+    let line = tmux.last_line();
+    assert!(line.starts_with("White 0:2"), "{line}");
+    assert!(line.ends_with("> i"), "{line}");
+    tmux.keys(&["3", "Enter"]);
+    tmux.wait_for_nth("You play i3.", 1);
+    tmux.wait_for_nth("Kurier plays ", 1);
+    tmux.keys(&["quit", "Enter"]);
+    tmux.wait_for_nth("Goodbye.", 1);
+}
+
+#[test]
+fn at_a_terminal_a_fallen_clock_keeps_the_typed_line() {
+    let Some(tmux) = Tmux::start("--tc 1.5+0 --color never") else {
+        return;
+    };
+    tmux.wait_for_nth("Move 1: White to move.", 1);
+    // Typed, not entered, when the flag falls: the result is printed above the line, which is
+    // drawn again below it with the fallen clock.
+    tmux.keys(&["i3"]);
+    tmux.wait_for_nth("Type 'new' to play again, or 'quit'.", 1);
+    let deadline = Instant::now() + PATIENCE;
+    while tmux.last_line() != "White 0:00.0> i3" {
+        assert!(Instant::now() < deadline, "{}", tmux.screen());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    tmux.keys(&["Enter"]);
+    tmux.wait_for_nth("The game is over (Black wins on time", 1);
+    tmux.keys(&["quit", "Enter"]);
+    let screen = tmux.wait_for_nth("Goodbye.", 1);
+    assert!(screen.contains("Your time ran out."), "{screen}");
+}
+
+// --- The default game and a saved game re-checked by `kurier match --replay` ---------------------
+
+#[test]
+fn pgn_file_passes_match_replay() {
+    let path = std::env::temp_dir().join(format!("kurier-play-replay-{}.pgn", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let out = play(
+        &["--depth", "1", "--side", "black"],
+        &format!("i6\nmoves\npgn {}\nquit\n", path.display()),
+    );
+    assert!(out.contains("plays Courier chess"), "{out}");
+    assert!(out.contains("Saved the game (3 moves)"), "{out}");
+    let replay = Command::new(env!("CARGO_BIN_EXE_kurier"))
+        .args(["match", "--replay"])
+        .arg(&path)
+        .output()
+        .expect("kurier match --replay");
+    let report = String::from_utf8_lossy(&replay.stdout);
+    assert!(replay.status.success(), "{report}");
+    assert!(report.contains("1 games checked, 0 mismatches"), "{report}");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    assert!(text.contains("[White \"Kurier 0.1.0\"]"), "{text}");
+    assert!(text.contains("1. "), "{text}");
 }

@@ -429,9 +429,9 @@ fn a_match_writes_san_by_default_and_replays_it() {
 fn kurier_play_reads_san() {
     use kurier::play::{run, EngineLimit, PlayOptions};
     for (variant, script, played) in [
-        (Variant::Courier, "Ra3\nquit\n", "You play a1a3."),
-        (Variant::Courier, "Ra1-a3\nquit\n", "You play a1a3."),
-        (Variant::Schachdame, "bc3\nquit\n", "You play b2c3."),
+        (Variant::Courier, "Ra3\nquit\n", "You play Ra3."),
+        (Variant::Courier, "Ra1-a3\nquit\n", "You play Ra3."),
+        (Variant::Schachdame, "bc3\nquit\n", "You play bc3."),
     ] {
         let mut o = PlayOptions::new(variant);
         o.limit = EngineLimit::Depth(1);

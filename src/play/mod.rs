@@ -4,35 +4,47 @@
 //! ([`Write`]), so tests drive it with scripted input and read what it prints. It shows a board
 //! diagram drawn from the position's FEN ([`diagram`]), reads moves in every notation the game
 //! accepts ([`Presentation::read_move`]: protocol notation, and SAN for the two chess games)
-//! and commands (`help`, `moves`, `hint`, `go`, `undo`, `flip`,
+//! and commands (`help`, `moves`, `legal`, `pgn FILE`, `hint`, `go`, `undo`, `flip`,
 //! `fen`, `new`, `quit`), answers a mistyped or illegal move with the legal moves, and ends the
-//! game by Kurier's rules ([`GameRecord::outcome`]) or a fallen clock. Kurier thinks in the same
-//! thread with [`Searcher`]: the loop waits for its move, which suits a terminal game.
+//! game by Kurier's rules ([`GameRecord::outcome`]) or a fallen clock. Both sides' moves are
+//! shown in the game's notation for people: SAN in Courier chess and Schachdame, the checkers
+//! notation in Dual checkers; `moves` lists them, `pgn FILE` saves the game ([`pgn`]). Kurier
+//! thinks in the same thread with [`Searcher`]: the loop waits for its move, which suits a
+//! terminal game.
 //!
-//! The person's clock runs while the loop waits for their line: the input is read on a thread
-//! ([`input::Lines`]) and the wait ends at the moment their time runs out, so the flag falls at
-//! once, typed or not, and the result is printed. With a clock the prompt shows the time left
-//! (`White 4:59.8> `); at a terminal ([`PlayOptions::live`]) it is redrawn in place as the clock
-//! runs.
+//! On a clock both sides' time runs: the person's while the loop waits for their line, Kurier's
+//! while it thinks; a side whose time runs out loses. The input is read on a thread
+//! ([`lines::Lines`]) and the wait ends at the moment the person's time runs out, so the flag
+//! falls at once, typed or not, and the result is printed. The prompt shows the person's time
+//! left (`White 4:59.8> `); at a terminal ([`PlayOptions::live`]) it is redrawn in place as the
+//! clock runs. At a terminal the line is edited with [`editor`] (arrow keys, history).
 //!
 //! Input comes from people: a line longer than [`input::MAX_LINE`], or not UTF-8, is answered
 //! with an error and the game goes on; the end of input ends the session cleanly.
 
 pub mod clocks;
 pub mod diagram;
+pub mod editor;
+pub mod held;
 pub mod input;
+pub mod lines;
+pub mod pgn;
 pub mod present;
 
 pub use clocks::{Clocks, TimeControl};
 use diagram::Style;
-use input::{Line, Lines};
+use held::Held;
+use input::Line;
 use kurier_engine::search::{FromInternal, Info, Limits, Score, Searcher};
 use kurier_rules::game::{Color, MoveError, Outcome, Reason};
 use kurier_rules::games::Variant;
 use kurier_rules::record::GameRecord;
 use kurier_rules::with_game;
+use lines::Lines;
+use pgn::{GameInfo, SavedMove, Standing};
 use present::{legal_moves, typeable, Glyphs, Marks, Presentation};
 use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// How long Kurier thinks.
@@ -122,13 +134,31 @@ pub enum PlayError {
 const TICK: Duration = Duration::from_millis(100);
 
 /// Plays a game of `options.variant` with the person at `input`/`output` until `quit` or the end
-/// of input. `input` is read on a thread of its own (so it must be `Send` and own its data).
-/// Errors: a bad FEN, or the output failing.
+/// of input. `input` is read on a thread of its own (so it must be `Send` and own its data); the
+/// game writes the prompts. Errors: a bad FEN, or the output failing.
 pub fn run<R: BufRead + Send + 'static, W: Write>(
     input: R,
     output: W,
     options: &PlayOptions,
 ) -> Result<(), PlayError> {
+    run_with(
+        Lines::spawn(input).map_err(PlayError::Input)?,
+        output,
+        options,
+    )
+}
+
+/// [`run`] with the person at the terminal: stdin read with line editing and history
+/// ([`editor`]), which draws the prompts on stdout; `output` should be stdout too.
+pub fn run_at_terminal<W: Write>(output: W, options: &PlayOptions) -> Result<(), PlayError> {
+    run_with(
+        Lines::terminal().map_err(PlayError::Input)?,
+        output,
+        options,
+    )
+}
+
+fn run_with<W: Write>(input: Lines, output: W, options: &PlayOptions) -> Result<(), PlayError> {
     with_game!(options.variant, G => {
         let mut play = Play::<G, W>::new(input, output, options)?;
         Ok(play.run()?)
@@ -140,16 +170,22 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
 struct Played {
     /// Who played it.
     side: Color,
-    /// Its text and note (`f6:d4:d3 (takes e5, d3)`).
+    /// Its text and note (`Nc3+ (check)`, `f6:d4:d3 (takes e5, d3)`).
     text: String,
+    /// The move alone in the game's notation (`Nc3+`), for the move list and PGN.
+    notation: String,
+    /// Kurier's comment on its own move, for PGN (`+0.35/9 1.2s`).
+    comment: Option<String>,
     /// The squares to mark.
     marks: Marks,
 }
 
 /// A game between a person and Kurier over a text stream. See the [module docs](self).
 pub struct Play<G: Presentation, W> {
+    /// The game (`G`'s), for the PGN.
+    variant: Variant,
     input: Lines,
-    out: W,
+    out: Held<W>,
     limit: EngineLimit,
     style: Style,
     /// Redraw the prompt's clock as it runs (a terminal).
@@ -176,27 +212,25 @@ pub struct Play<G: Presentation, W> {
 /// The commands before `undo`, for `help`.
 const HELP: &str = "\
 Commands:
-  MOVE    play a move (notation below)
-  moves   list the legal moves
-  hint    Kurier suggests a move (a short search)
-  go      Kurier plays the side to move; you take the other side (the board turns to it)";
+  MOVE      play a move (notation below)
+  moves     the moves of the game so far, numbered
+  legal     list the legal moves
+  pgn FILE  save the game so far as PGN in FILE
+  hint      Kurier suggests a move (a short search)
+  go        Kurier plays the side to move; you take the other side (the board turns to it)";
 
 /// The commands after `undo`, for `help`.
-const HELP_AFTER_UNDO: &str = "  flip    turn the board around
-  board   show the board again
-  fen     print the position as FEN
-  new     start a new game
-  help    this text
-  quit    leave (the end of input does the same)";
+const HELP_AFTER_UNDO: &str = "  flip      turn the board around
+  board     show the board again
+  fen       print the position as FEN
+  new       start a new game
+  help      this text
+  quit      leave (the end of input, Ctrl-D, does the same)";
 
 impl<G: Presentation, W: Write> Play<G, W> {
     /// A game set up from `options` (the variant must be `G`'s); `input` is read on a thread of
     /// its own.
-    pub fn new<R: BufRead + Send + 'static>(
-        input: R,
-        output: W,
-        options: &PlayOptions,
-    ) -> Result<Self, PlayError> {
+    pub fn new(input: Lines, output: W, options: &PlayOptions) -> Result<Self, PlayError> {
         let initial = match &options.fen {
             Some(fen) => G::from_fen(fen).map_err(|source| PlayError::Fen {
                 fen: fen.clone(),
@@ -217,8 +251,9 @@ impl<G: Presentation, W: Write> Play<G, W> {
             (false, true) => Glyphs::SolidFigures,
         };
         Ok(Play {
-            input: Lines::spawn(input).map_err(PlayError::Input)?,
-            out: output,
+            variant: options.variant,
+            input,
+            out: Held::new(output),
             limit: options.limit,
             style: Style {
                 glyphs,
@@ -262,8 +297,11 @@ impl<G: Presentation, W: Write> Play<G, W> {
             }
             self.prompt_clock = 0;
             let prompt = self.prompt();
-            write!(self.out, "{prompt}")?;
-            self.out.flush()?;
+            match self.out.release() {
+                // Said while the line editor had the line open: printed above it.
+                Some(text) => self.input.print_above(&mut self.out, text)?,
+                None => self.input.show_prompt(&mut self.out, &prompt)?,
+            }
             let Some(line) = self.wait_line()? else {
                 // The person's time ran out while the loop waited: the game is over, and the
                 // next round of the loop shows how it ended.
@@ -273,6 +311,10 @@ impl<G: Presentation, W: Write> Play<G, W> {
                 Line::Eof => {
                     writeln!(self.out)?;
                     writeln!(self.out, "End of input: goodbye.")?;
+                    return self.out.flush();
+                }
+                Line::Interrupted => {
+                    writeln!(self.out, "Interrupted: goodbye.")?;
                     return self.out.flush();
                 }
                 Line::TooLong => {
@@ -342,17 +384,24 @@ impl<G: Presentation, W: Write> Play<G, W> {
                 return Ok(Some(line));
             }
             if flag_at.is_some_and(|at| Instant::now() >= at) {
-                // Off the prompt's line (and whatever was typed on it) first.
-                writeln!(self.out)?;
+                // The line editor keeps its prompt until the line is typed: it shows the fallen
+                // clock.
+                let prompt = self.prompt();
+                self.input.set_prompt(&prompt);
+                if self.input.is_editor() {
+                    // Until the next prompt; the editor prints it above the open line.
+                    self.out.hold();
+                } else {
+                    // Off the prompt's line (and whatever was typed on it) first.
+                    writeln!(self.out)?;
+                }
                 if self.check_flag()? {
                     return Ok(None);
                 }
             } else if self.live {
-                // Save the cursor, write the prompt over itself, put the cursor back where the
-                // person is typing.
+                // The prompt written over itself, the cursor left where the person is typing.
                 let prompt = self.prompt();
-                write!(self.out, "\x1b7\r{prompt}\x1b8")?;
-                self.out.flush()?;
+                self.input.redraw_prompt(&mut self.out, &prompt)?;
             }
         }
     }
@@ -400,18 +449,33 @@ impl<G: Presentation, W: Write> Play<G, W> {
         self.flag.is_some() || self.record.outcome().is_some()
     }
 
-    /// The result in words, when the game is over: `White wins by checkmate (1-0)`.
+    /// The result in words, when the game is over: `White wins by checkmate, 1-0`.
     fn result_text(&self) -> Option<String> {
+        match self.standing() {
+            Standing::Going => None,
+            Standing::Ended(score, words) | Standing::OnTime(score, words) => {
+                Some(format!("{words}, {score}"))
+            }
+        }
+    }
+
+    /// How the game stands: going on, or its result and the reason in words.
+    fn standing(&self) -> Standing {
         if let Some(loser) = self.flag {
             let winner = !loser;
             let score = if winner == Color::White { "1-0" } else { "0-1" };
-            return Some(format!(
-                "{} wins on time: {}'s clock ran out, {score}",
-                winner.name(),
-                loser.name()
-            ));
+            return Standing::OnTime(
+                score.to_string(),
+                format!(
+                    "{} wins on time: {}'s clock ran out",
+                    winner.name(),
+                    loser.name()
+                ),
+            );
         }
-        let outcome = self.record.outcome()?;
+        let Some(outcome) = self.record.outcome() else {
+            return Standing::Going;
+        };
         let words = match outcome {
             Outcome::Win {
                 winner,
@@ -432,7 +496,7 @@ impl<G: Presentation, W: Write> Play<G, W> {
             Outcome::Win { winner, reason } => format!("{} wins by {reason}", winner.name()),
             Outcome::Draw(reason) => format!("Draw by {reason}"),
         };
-        Some(format!("{words}, {}", outcome.result_str()))
+        Standing::Ended(outcome.result_str().to_string(), words)
     }
 
     fn limit_text(&self) -> String {
@@ -541,7 +605,15 @@ impl<G: Presentation, W: Write> Play<G, W> {
                 return Ok(false);
             }
             "help" | "?" | "h" => self.help()?,
-            "moves" | "legal" => self.list_moves()?,
+            "moves" | "list" => self.move_list()?,
+            "legal" => self.list_legal()?,
+            "pgn" => writeln!(
+                self.out,
+                "Type 'pgn FILE' to save the game so far as PGN in FILE."
+            )?,
+            lower if lower.starts_with("pgn ") || lower.starts_with("pgn\t") => {
+                self.save_pgn(line[3..].trim())?
+            }
             "hint" => self.hint()?,
             "go" => self.go()?,
             "undo" | "takeback" | "back" => self.undo()?,
@@ -562,10 +634,10 @@ impl<G: Presentation, W: Write> Play<G, W> {
         match self.undo_plies() {
             Ok(2) => writeln!(
                 self.out,
-                "  undo    take back your last move and Kurier's reply"
+                "  undo      take back your last move and Kurier's reply"
             )?,
-            Ok(_) => writeln!(self.out, "  undo    take back your last move")?,
-            Err(why) => writeln!(self.out, "  undo    (not now: {why})")?,
+            Ok(_) => writeln!(self.out, "  undo      take back your last move")?,
+            Err(why) => writeln!(self.out, "  undo      (not now: {why})")?,
         }
         writeln!(self.out, "{HELP_AFTER_UNDO}")?;
         writeln!(self.out)?;
@@ -593,9 +665,66 @@ impl<G: Presentation, W: Write> Play<G, W> {
         )
     }
 
-    fn list_moves(&mut self) -> io::Result<()> {
+    /// `moves`: the moves played so far, numbered, and the result when the game is over.
+    fn move_list(&mut self) -> io::Result<()> {
+        let texts: Vec<&str> = self.played.iter().map(|p| p.notation.as_str()).collect();
+        let list = pgn::move_list(&self.initial.fen(), &texts);
+        writeln!(self.out, "Moves ({}):", texts.len())?;
+        writeln!(self.out, "{list}")?;
         if let Some(result) = self.result_text() {
-            return writeln!(self.out, "No moves: the game is over ({result}).");
+            writeln!(self.out, "  {result}")?;
+        }
+        Ok(())
+    }
+
+    /// `pgn FILE`: the game so far written to `file` as PGN. A file that cannot be written is
+    /// reported, and the game goes on.
+    fn save_pgn(&mut self, file: &str) -> io::Result<()> {
+        let path = expand_home(unquote(file));
+        let kurier = format!("Kurier {}", env!("CARGO_PKG_VERSION"));
+        let (white, black) = match self.human {
+            Color::White => ("Human".to_string(), kurier),
+            Color::Black => (kurier, "Human".to_string()),
+        };
+        let start_fen = self.initial.fen();
+        let info = GameInfo {
+            variant: self.variant,
+            standard_start: start_fen == G::start().fen(),
+            start_fen,
+            white,
+            black,
+            standing: self.standing(),
+            time_control: self.clocks.map(|c| c.control()),
+            date: pgn::today(),
+        };
+        let moves: Vec<SavedMove> = self
+            .played
+            .iter()
+            .map(|p| SavedMove {
+                text: p.notation.clone(),
+                comment: p.comment.clone(),
+            })
+            .collect();
+        let text = pgn::game(&info, &moves).write();
+        match std::fs::write(&path, text) {
+            Ok(()) => writeln!(
+                self.out,
+                "Saved the game ({} moves) as PGN to {}.",
+                moves.len(),
+                path.display()
+            ),
+            Err(e) => writeln!(
+                self.out,
+                "Could not save the game to {}: {e}. The game goes on.",
+                path.display()
+            ),
+        }
+    }
+
+    /// `legal`: the legal moves.
+    fn list_legal(&mut self) -> io::Result<()> {
+        if let Some(result) = self.result_text() {
+            return writeln!(self.out, "No legal moves: the game is over ({result}).");
         }
         let pos = self.record.current();
         let moves = legal_moves(pos);
@@ -713,16 +842,20 @@ impl<G: Presentation, W: Write> Play<G, W> {
         )
     }
 
-    /// Plays `mv` for the side to move and remembers how to show it.
-    fn play(&mut self, mv: G::Move) -> String {
+    /// Plays `mv` for the side to move and remembers how to show it; `comment` is Kurier's
+    /// comment on its move, for PGN.
+    fn play(&mut self, mv: G::Move, comment: Option<String>) -> String {
         let pos = self.record.current();
         let side = pos.side_to_move();
         let text = describe(pos, mv);
+        let notation = move_text(pos, mv);
         let marks = pos.marks(mv);
         self.record.play(mv);
         self.played.push(Played {
             side,
             text: text.clone(),
+            notation,
+            comment,
             marks,
         });
         self.redraw = true;
@@ -746,7 +879,7 @@ impl<G: Presentation, W: Write> Play<G, W> {
                         return writeln!(self.out, "Your time ran out.");
                     }
                 }
-                let shown = self.play(mv);
+                let shown = self.play(mv, None);
                 writeln!(self.out, "You play {shown}.")
             }
             Err(MoveError::Ambiguous { candidates, .. }) => {
@@ -855,7 +988,8 @@ impl<G: Presentation, W: Write> Play<G, W> {
                 return writeln!(self.out, "Kurier's time ran out.");
             }
         }
-        let shown = self.play(mv);
+        let comment = pgn_comment(result.score, result.depth, spent);
+        let shown = self.play(mv, Some(comment));
         writeln!(
             self.out,
             "Kurier plays {shown}.  [{}, {:.1} s]",
@@ -870,7 +1004,42 @@ fn paint(colour: &str, text: &str) -> String {
     format!("{colour}{text}{}", diagram::RESET)
 }
 
-/// The move's text with its note: `c1e3`, `f6:d4:d3 (takes e5, d3)`, `e1c3 (check)`.
+/// The move in the game's notation for people: SAN where the game has it (`Nc3`, `c8=F`,
+/// `Bc3#`), else the text people read and type (`f6:d4:d3`, docs/rules.md D11).
+fn move_text<G: Presentation>(pos: &G, mv: G::Move) -> String {
+    pos.san_text(mv).unwrap_or_else(|| typeable(pos, mv))
+}
+
+/// Kurier's comment on its move in a PGN, as cutechess writes it: `+0.35/9 1.2s`, `+M3/12 0.4s`
+/// (the score for the side that moved).
+fn pgn_comment(score: i32, depth: u32, spent: Duration) -> String {
+    let score = match Score::from_internal(score) {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) if n > 0 => format!("+M{n}"),
+        Score::Mate(n) => format!("-M{}", -n),
+    };
+    format!("{score}/{depth} {:.1}s", spent.as_secs_f64())
+}
+
+/// A file name typed in quotes, without them.
+fn unquote(text: &str) -> &str {
+    for q in ['"', '\''] {
+        if let Some(inner) = text.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    text
+}
+
+/// `~/FILE` in the home directory (`$HOME`), as a shell reads it; other names as they are.
+fn expand_home(name: &str) -> PathBuf {
+    match (name.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) if !home.is_empty() => Path::new(&home).join(rest),
+        _ => PathBuf::from(name),
+    }
+}
+
+/// The move's text with its note: `d2e3`, `f6:d4:d3 (takes e5, d3)`, `Bc3# (checkmate)`.
 fn describe<G: Presentation>(pos: &G, mv: G::Move) -> String {
     let mut notes: Vec<String> = pos.move_note(mv).into_iter().collect();
     let next = pos.play(mv);
@@ -878,7 +1047,7 @@ fn describe<G: Presentation>(pos: &G, mv: G::Move) -> String {
         let mate = next.count_moves() == 0;
         notes.push(if mate { "checkmate" } else { "check" }.to_string());
     }
-    let text = typeable(pos, mv);
+    let text = move_text(pos, mv);
     if notes.is_empty() {
         text
     } else {
