@@ -92,12 +92,27 @@ impl Limits {
         let moves = c.moves_to_go.unwrap_or(30).clamp(1, 40);
         // A share of the remaining time plus most of the increment; the last move before a
         // time control may use more of what is left.
-        let share = left / moves + c.increment * 3 / 4;
+        let share = left / moves + increment_share(c.increment, c.overhead);
         let hard_cap = if moves == 1 { left * 4 / 5 } else { left / 2 };
         let hard = (share * 4).min(hard_cap).max(Duration::from_millis(1));
         let soft = share.min(hard);
         Some(Budget { soft, hard })
     }
+}
+
+/// The part of the increment a move may think with: three quarters of it, but never more than
+/// what is left of it once the move's overhead is paid (the latency of pipes, process
+/// scheduling and the GUI is charged to the clock on every move, whatever the search does).
+///
+/// An increment at or below the overhead is not thought with at all, only the clock's share
+/// is: each move then costs less than it brings, and in a long game the clock settles near
+/// `moves` times what the increment leaves over the real latency. Thinking with most of such
+/// an increment instead (as a plain `3/4` did) lets the clock settle near the overhead itself,
+/// where one late scheduling of the engine's process loses on time (a 2 s + 0.02 s game with a
+/// busy second core did). Stockfish counts the increment net of its move overhead the same
+/// way (`inc * (mtg - 1) - overhead * (2 + mtg)` in its `TimeManagement::init`).
+fn increment_share(increment: Duration, overhead: Duration) -> Duration {
+    (increment * 3 / 4).min(increment.saturating_sub(overhead))
 }
 
 /// What the completed iterations say about how settled the search is; its [`Progress::scale`]
@@ -183,6 +198,35 @@ mod tests {
         // 1 s + 0.01 s: a few dozen milliseconds a move.
         let b = clock(1000, 10, None).budget().unwrap();
         assert!(b.soft >= Duration::from_millis(20) && b.soft <= Duration::from_millis(60));
+    }
+
+    #[test]
+    fn the_increment_thought_with_is_net_of_the_overhead() {
+        let ms = Duration::from_millis;
+        // 30 ms overhead: 10 s + 0.1 s thinks with 70 ms of the increment, 60 s + 1 s with 750.
+        assert_eq!(increment_share(ms(100), ms(30)), ms(70));
+        assert_eq!(increment_share(ms(1000), ms(30)), ms(750));
+        // An increment the overhead eats is not thought with.
+        assert_eq!(increment_share(ms(20), ms(30)), Duration::ZERO);
+        assert_eq!(increment_share(ms(30), ms(30)), Duration::ZERO);
+        assert_eq!(increment_share(ms(100), Duration::ZERO), ms(75));
+    }
+
+    #[test]
+    fn a_small_increment_keeps_a_buffer_on_the_clock() {
+        // 2 s + 0.02 s for 300 moves, each taking 1.25 times its soft target (about where the
+        // search stops starting iterations) plus 5 ms of pipe and scheduling latency: the
+        // clock settles well above what a late scheduling of the process costs.
+        let ms = Duration::from_millis;
+        let mut left = ms(2000);
+        for _ in 0..300 {
+            let b = clock(left.as_millis() as u64, 20, None).budget().unwrap();
+            left = left.saturating_sub(b.soft * 5 / 4 + ms(5)) + ms(20);
+        }
+        assert!(left >= ms(250), "{left:?}");
+        // A move that runs to its hard limit and is then 100 ms late still makes it.
+        let b = clock(left.as_millis() as u64, 20, None).budget().unwrap();
+        assert!(b.hard + ms(100) < left, "{b:?} with {left:?} left");
     }
 
     #[test]
