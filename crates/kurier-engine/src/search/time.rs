@@ -115,6 +115,63 @@ fn increment_share(increment: Duration, overhead: Duration) -> Duration {
     (increment * 3 / 4).min(increment.saturating_sub(overhead))
 }
 
+/// The longest lag [`LagMeter`] plans with (the `Move Overhead` option's own maximum).
+const MAX_LAG: Duration = Duration::from_secs(5);
+
+/// What a move really costs beyond its search, read from the clock the GUI reports at the next
+/// move: the time charged (`time left + increment - time left now`) minus the time this engine
+/// searched is the latency of pipes, process scheduling and the GUI, plus any overrun of the
+/// search past its hard limit while the process was not running. On a machine with more
+/// runnable processes than cores that lag reaches tens to hundreds of milliseconds; a fixed
+/// overhead then lets the clock run down move by move until one late scheduling loses on time.
+///
+/// [`LagMeter::overhead`] plans with the larger of the configured overhead and the measured
+/// lag, a maximum that decays by an eighth a move (one slow move keeps the engine careful for a
+/// dozen moves, not for the rest of the game). On an idle machine the lag is a millisecond or
+/// two, below any sensible overhead, and the budget is what it was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LagMeter {
+    /// The previous search on a clock: its clock and how long it searched.
+    last: Option<(Clock, Duration)>,
+    /// The decaying maximum of the lags measured.
+    lag: Duration,
+}
+
+impl LagMeter {
+    /// Nothing measured: a new game.
+    pub fn new_game(&mut self) {
+        *self = LagMeter::default();
+    }
+
+    /// The overhead to plan the search on `clock` with: its configured one, or the lag measured
+    /// so far when that is larger. Charges the previous search first, when `clock` follows it
+    /// (no new time-control period came in between).
+    pub fn overhead(&mut self, clock: &Clock) -> Duration {
+        if let Some((last, searched)) = self.last.take() {
+            let expected = last.time_left + last.increment;
+            if clock.time_left <= expected {
+                let lag = (expected - clock.time_left)
+                    .saturating_sub(searched)
+                    .min(MAX_LAG);
+                self.lag = lag.max(self.lag * 7 / 8);
+            }
+        }
+        clock.overhead.max(self.lag)
+    }
+
+    /// The search on `clock` answered after `searched` (counted up to its hard limit: an
+    /// overrun is lag).
+    pub fn searched(&mut self, clock: Clock, searched: Duration) {
+        self.last = Some((clock, searched));
+    }
+
+    /// A search whose time is not comparable (pondering, no clock): the next clock is not
+    /// charged against it.
+    pub fn forget(&mut self) {
+        self.last = None;
+    }
+}
+
 /// What the completed iterations say about how settled the search is; its [`Progress::scale`]
 /// stretches or shrinks the soft target. The rules are those of Stockfish's family (Stockfish,
 /// Ethereal, Alexandria): a best move that keeps changing, a score that falls, or a best move
@@ -227,6 +284,41 @@ mod tests {
         // A move that runs to its hard limit and is then 100 ms late still makes it.
         let b = clock(left.as_millis() as u64, 20, None).budget().unwrap();
         assert!(b.hard + ms(100) < left, "{b:?} with {left:?} left");
+    }
+
+    #[test]
+    fn the_lag_meter_reads_the_clock() {
+        let ms = Duration::from_millis;
+        let on = |left: u64| Clock {
+            time_left: ms(left),
+            increment: ms(100),
+            moves_to_go: None,
+            overhead: ms(30),
+        };
+        let mut meter = LagMeter::default();
+        // Nothing measured yet: the configured overhead.
+        assert_eq!(meter.overhead(&on(5000)), ms(30));
+        // Searched 200 ms, charged 210: 10 ms lag, below the overhead.
+        meter.searched(on(5000), ms(200));
+        assert_eq!(meter.overhead(&on(4890)), ms(30));
+        // Searched 100 ms, charged 400: 300 ms lag.
+        meter.searched(on(4890), ms(100));
+        assert_eq!(meter.overhead(&on(4590)), ms(300));
+        // Then quick moves again: the lag decays by an eighth a move.
+        meter.searched(on(4590), ms(100));
+        assert_eq!(
+            meter.overhead(&on(4590)),
+            ms(262) + Duration::from_micros(500)
+        );
+        // A clock that grew (a new period) or a forgotten search charges nothing.
+        meter.searched(on(4590), ms(100));
+        let before = meter.lag;
+        assert_eq!(meter.overhead(&on(9000)), before);
+        meter.searched(on(9000), ms(100));
+        meter.forget();
+        assert_eq!(meter.overhead(&on(100)), before);
+        meter.new_game();
+        assert_eq!(meter.overhead(&on(100)), ms(30));
     }
 
     #[test]
