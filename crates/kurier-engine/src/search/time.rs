@@ -126,8 +126,9 @@ const MAX_LAG: Duration = Duration::from_secs(5);
 /// overhead then lets the clock run down move by move until one late scheduling loses on time.
 ///
 /// [`LagMeter::overhead`] plans with the larger of the configured overhead and the measured
-/// lag, a maximum that decays by an eighth a move (one slow move keeps the engine careful for a
-/// dozen moves, not for the rest of the game). On an idle machine the lag is a millisecond or
+/// lag, a maximum that decays by a thirty-second a move: one slow move keeps the engine careful
+/// for a few dozen moves (on a busy machine the next stall comes within them), not for the rest
+/// of the game. On an idle machine the lag is a millisecond or
 /// two, below any sensible overhead, and the budget is what it was.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LagMeter {
@@ -153,7 +154,7 @@ impl LagMeter {
                 let lag = (expected - clock.time_left)
                     .saturating_sub(searched)
                     .min(MAX_LAG);
-                self.lag = lag.max(self.lag * 7 / 8);
+                self.lag = lag.max(self.lag * 31 / 32);
             }
         }
         clock.overhead.max(self.lag)
@@ -304,11 +305,11 @@ mod tests {
         // Searched 100 ms, charged 400: 300 ms lag.
         meter.searched(on(4890), ms(100));
         assert_eq!(meter.overhead(&on(4590)), ms(300));
-        // Then quick moves again: the lag decays by an eighth a move.
+        // Then quick moves again: the lag decays by a thirty-second a move.
         meter.searched(on(4590), ms(100));
         assert_eq!(
             meter.overhead(&on(4590)),
-            ms(262) + Duration::from_micros(500)
+            ms(290) + Duration::from_micros(625)
         );
         // A clock that grew (a new period) or a forgotten search charges nothing.
         meter.searched(on(4590), ms(100));
