@@ -20,13 +20,14 @@ use super::session::AnyRecord;
 use super::thinker::Thinker;
 use super::ENGINE_NAME;
 use crate::options::{Opt, Options};
-use crate::search::{Clock, Info, Limits, MAX_PLY};
+use crate::search::{Clock, Info, LagMeter, Limits, MAX_PLY};
 use kurier_rules::game::Color;
 use kurier_rules::games::Variant;
 use kurier_rules::perft;
 use kurier_wire::lines::LineError;
 use kurier_wire::uci::{Go, GoError, UciCommand, UciError, UciInfo, UciReply};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 /// The search of a `go` whose arguments could not be read and bound nothing: short enough that
 /// a GUI's clock survives it, long enough for a sensible move.
@@ -61,6 +62,9 @@ pub struct UciSession {
     start_notice: Option<Notice>,
     /// The job last started is a perft (`go perft`), perhaps still running.
     perft_running: bool,
+    /// The lag of the moves so far, read from the clocks of `go` (the search thread records
+    /// how long each search took).
+    lag: Arc<Mutex<LagMeter>>,
 }
 
 impl UciSession {
@@ -82,6 +86,7 @@ impl UciSession {
             endless: false,
             start_notice,
             perft_running: false,
+            lag: Arc::default(),
         }
     }
 
@@ -184,6 +189,7 @@ impl UciSession {
             }
             UciCommand::UciNewGame => {
                 self.thinker.clear();
+                self.lag().new_game();
                 self.record =
                     AnyRecord::start_with(self.record.variant(), self.options.courier_array());
             }
@@ -250,12 +256,15 @@ impl UciSession {
         }
         let white = self.record.side_to_move() == Color::White;
         if let Some((time_left, increment)) = go.clock(white) {
-            limits.clock = Some(Clock {
+            let clock = Clock {
                 time_left,
                 increment,
                 moves_to_go: go.movestogo,
                 overhead: Duration::from_millis(self.options.move_overhead_ms),
-            });
+            };
+            // The configured overhead, or the lag measured on this machine when larger.
+            let overhead = self.lag().overhead(&clock);
+            limits.clock = Some(Clock { overhead, ..clock });
         }
         limits
     }
@@ -330,10 +339,25 @@ impl UciSession {
         Ok(())
     }
 
+    /// The lag meter (a search thread that panicked leaves it usable).
+    fn lag(&self) -> std::sync::MutexGuard<'_, LagMeter> {
+        self.lag.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Starts a search with `limits`.
     fn search(&mut self, limits: Limits) -> std::io::Result<()> {
         self.endless = limits.infinite || limits.ponder;
         self.perft_running = false;
+        // A search on the clock records how long it took, up to its hard limit, for the lag
+        // of the next move; a ponder search's time is not comparable.
+        let timed = match (limits.clock, limits.budget()) {
+            (Some(clock), Some(budget)) if !limits.ponder => Some((clock, budget.hard)),
+            _ => None,
+        };
+        if timed.is_none() {
+            self.lag().forget();
+        }
+        let (meter, started) = (Arc::clone(&self.lag), Instant::now());
         let (info_out, done_out) = (self.out.clone(), self.out.clone());
         self.thinker.start(
             self.record.clone(),
@@ -352,6 +376,11 @@ impl UciSession {
                         ponder: None,
                     },
                 };
+                // Recorded before the answer: the GUI's next `go` may come at once.
+                if let Some((clock, hard)) = timed {
+                    let mut meter = meter.lock().unwrap_or_else(PoisonError::into_inner);
+                    meter.searched(clock, started.elapsed().min(hard));
+                }
                 let _ = done_out.line(reply);
                 None
             },

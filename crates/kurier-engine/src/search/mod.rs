@@ -24,7 +24,7 @@ pub use kurier_wire::uci::Bound as ScoreBound;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-pub use time::{Clock, Limits};
+pub use time::{Clock, LagMeter, Limits};
 use tt::TranspositionTable;
 
 /// Score of a mate at the root; a mate `n` plies away scores `MATE - n`.

@@ -92,11 +92,84 @@ impl Limits {
         let moves = c.moves_to_go.unwrap_or(30).clamp(1, 40);
         // A share of the remaining time plus most of the increment; the last move before a
         // time control may use more of what is left.
-        let share = left / moves + c.increment * 3 / 4;
+        let share = left / moves + increment_share(c.increment, c.overhead);
         let hard_cap = if moves == 1 { left * 4 / 5 } else { left / 2 };
         let hard = (share * 4).min(hard_cap).max(Duration::from_millis(1));
         let soft = share.min(hard);
         Some(Budget { soft, hard })
+    }
+}
+
+/// The part of the increment a move may think with: three quarters of it, but never more than
+/// what is left of it once the move's overhead is paid (the latency of pipes, process
+/// scheduling and the GUI is charged to the clock on every move, whatever the search does).
+///
+/// An increment at or below the overhead is not thought with at all, only the clock's share
+/// is: each move then costs less than it brings, and in a long game the clock settles near
+/// `moves` times what the increment leaves over the real latency. Thinking with most of such
+/// an increment instead (as a plain `3/4` did) lets the clock settle near the overhead itself,
+/// where one late scheduling of the engine's process loses on time (a 2 s + 0.02 s game with a
+/// busy second core did). Stockfish counts the increment net of its move overhead the same
+/// way (`inc * (mtg - 1) - overhead * (2 + mtg)` in its `TimeManagement::init`).
+fn increment_share(increment: Duration, overhead: Duration) -> Duration {
+    (increment * 3 / 4).min(increment.saturating_sub(overhead))
+}
+
+/// The longest lag [`LagMeter`] plans with (the `Move Overhead` option's own maximum).
+const MAX_LAG: Duration = Duration::from_secs(5);
+
+/// What a move really costs beyond its search, read from the clock the GUI reports at the next
+/// move: the time charged (`time left + increment - time left now`) minus the time this engine
+/// searched is the latency of pipes, process scheduling and the GUI, plus any overrun of the
+/// search past its hard limit while the process was not running. On a machine with more
+/// runnable processes than cores that lag reaches tens to hundreds of milliseconds; a fixed
+/// overhead then lets the clock run down move by move until one late scheduling loses on time.
+///
+/// [`LagMeter::overhead`] plans with the larger of the configured overhead and the measured
+/// lag, a maximum that decays by a thirty-second a move: one slow move keeps the engine careful
+/// for a few dozen moves (on a busy machine the next stall comes within them), not for the rest
+/// of the game. On an idle machine the lag is a millisecond or
+/// two, below any sensible overhead, and the budget is what it was.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LagMeter {
+    /// The previous search on a clock: its clock and how long it searched.
+    last: Option<(Clock, Duration)>,
+    /// The decaying maximum of the lags measured.
+    lag: Duration,
+}
+
+impl LagMeter {
+    /// Nothing measured: a new game.
+    pub fn new_game(&mut self) {
+        *self = LagMeter::default();
+    }
+
+    /// The overhead to plan the search on `clock` with: its configured one, or the lag measured
+    /// so far when that is larger. Charges the previous search first, when `clock` follows it
+    /// (no new time-control period came in between).
+    pub fn overhead(&mut self, clock: &Clock) -> Duration {
+        if let Some((last, searched)) = self.last.take() {
+            let expected = last.time_left + last.increment;
+            if clock.time_left <= expected {
+                let lag = (expected - clock.time_left)
+                    .saturating_sub(searched)
+                    .min(MAX_LAG);
+                self.lag = lag.max(self.lag * 31 / 32);
+            }
+        }
+        clock.overhead.max(self.lag)
+    }
+
+    /// The search on `clock` answered after `searched` (counted up to its hard limit: an
+    /// overrun is lag).
+    pub fn searched(&mut self, clock: Clock, searched: Duration) {
+        self.last = Some((clock, searched));
+    }
+
+    /// A search whose time is not comparable (pondering, no clock): the next clock is not
+    /// charged against it.
+    pub fn forget(&mut self) {
+        self.last = None;
     }
 }
 
@@ -183,6 +256,70 @@ mod tests {
         // 1 s + 0.01 s: a few dozen milliseconds a move.
         let b = clock(1000, 10, None).budget().unwrap();
         assert!(b.soft >= Duration::from_millis(20) && b.soft <= Duration::from_millis(60));
+    }
+
+    #[test]
+    fn the_increment_thought_with_is_net_of_the_overhead() {
+        let ms = Duration::from_millis;
+        // 30 ms overhead: 10 s + 0.1 s thinks with 70 ms of the increment, 60 s + 1 s with 750.
+        assert_eq!(increment_share(ms(100), ms(30)), ms(70));
+        assert_eq!(increment_share(ms(1000), ms(30)), ms(750));
+        // An increment the overhead eats is not thought with.
+        assert_eq!(increment_share(ms(20), ms(30)), Duration::ZERO);
+        assert_eq!(increment_share(ms(30), ms(30)), Duration::ZERO);
+        assert_eq!(increment_share(ms(100), Duration::ZERO), ms(75));
+    }
+
+    #[test]
+    fn a_small_increment_keeps_a_buffer_on_the_clock() {
+        // 2 s + 0.02 s for 300 moves, each taking 1.25 times its soft target (about where the
+        // search stops starting iterations) plus 5 ms of pipe and scheduling latency: the
+        // clock settles well above what a late scheduling of the process costs.
+        let ms = Duration::from_millis;
+        let mut left = ms(2000);
+        for _ in 0..300 {
+            let b = clock(left.as_millis() as u64, 20, None).budget().unwrap();
+            left = left.saturating_sub(b.soft * 5 / 4 + ms(5)) + ms(20);
+        }
+        assert!(left >= ms(250), "{left:?}");
+        // A move that runs to its hard limit and is then 100 ms late still makes it.
+        let b = clock(left.as_millis() as u64, 20, None).budget().unwrap();
+        assert!(b.hard + ms(100) < left, "{b:?} with {left:?} left");
+    }
+
+    #[test]
+    fn the_lag_meter_reads_the_clock() {
+        let ms = Duration::from_millis;
+        let on = |left: u64| Clock {
+            time_left: ms(left),
+            increment: ms(100),
+            moves_to_go: None,
+            overhead: ms(30),
+        };
+        let mut meter = LagMeter::default();
+        // Nothing measured yet: the configured overhead.
+        assert_eq!(meter.overhead(&on(5000)), ms(30));
+        // Searched 200 ms, charged 210: 10 ms lag, below the overhead.
+        meter.searched(on(5000), ms(200));
+        assert_eq!(meter.overhead(&on(4890)), ms(30));
+        // Searched 100 ms, charged 400: 300 ms lag.
+        meter.searched(on(4890), ms(100));
+        assert_eq!(meter.overhead(&on(4590)), ms(300));
+        // Then quick moves again: the lag decays by a thirty-second a move.
+        meter.searched(on(4590), ms(100));
+        assert_eq!(
+            meter.overhead(&on(4590)),
+            ms(290) + Duration::from_micros(625)
+        );
+        // A clock that grew (a new period) or a forgotten search charges nothing.
+        meter.searched(on(4590), ms(100));
+        let before = meter.lag;
+        assert_eq!(meter.overhead(&on(9000)), before);
+        meter.searched(on(9000), ms(100));
+        meter.forget();
+        assert_eq!(meter.overhead(&on(100)), before);
+        meter.new_game();
+        assert_eq!(meter.overhead(&on(100)), ms(30));
     }
 
     #[test]
