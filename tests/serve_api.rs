@@ -3,6 +3,11 @@
 //! client. A game of each of the three games is played to its result, a Dual-checkers capture of
 //! two pieces is set up by FEN and played by its path, the Server-Sent Events are read, the
 //! clock falls by itself, and every kind of bad input gets its error with the game unchanged.
+//! The server's guards too: other sites' pages and other host names are refused (`403`),
+//! `--allow-origin` opens CORS to one origin, every error is JSON (`405`, unreadable ids),
+//! hints and analyses are capped (`429`), an analysis nobody listens to stops, half-sent
+//! requests are timed out, replaced games give their memory back, and Kurier's first move is
+//! never lost.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
