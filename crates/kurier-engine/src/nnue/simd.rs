@@ -44,26 +44,7 @@ impl Level {
     /// Every level this processor has, the baseline first and the widest last.
     pub fn available() -> Vec<Level> {
         let mut levels = vec![Level::BASELINE];
-        #[cfg(target_arch = "x86_64")]
-        {
-            let v3 = std::is_x86_feature_detected!("avx2")
-                && std::is_x86_feature_detected!("bmi1")
-                && std::is_x86_feature_detected!("bmi2")
-                && std::is_x86_feature_detected!("lzcnt")
-                && std::is_x86_feature_detected!("popcnt");
-            let v4 = v3
-                && std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512bw")
-                && std::is_x86_feature_detected!("avx512cd")
-                && std::is_x86_feature_detected!("avx512dq")
-                && std::is_x86_feature_detected!("avx512vl");
-            if v3 {
-                levels.push(Level(Kind::Avx2));
-            }
-            if v4 {
-                levels.push(Level(Kind::Avx512));
-            }
-        }
+        levels.extend(wider_levels());
         levels
     }
 
@@ -82,6 +63,32 @@ impl Level {
     }
 }
 
+/// The levels above the baseline that this x86-64 processor has, narrowest first.
+#[cfg(target_arch = "x86_64")]
+fn wider_levels() -> Vec<Level> {
+    let v3 = std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("bmi1")
+        && std::is_x86_feature_detected!("bmi2")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("popcnt");
+    let v4 = v3
+        && std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512cd")
+        && std::is_x86_feature_detected!("avx512dq")
+        && std::is_x86_feature_detected!("avx512vl");
+    [(v3, Kind::Avx2), (v4, Kind::Avx512)]
+        .into_iter()
+        .filter_map(|(has, kind)| has.then_some(Level(kind)))
+        .collect()
+}
+
+/// None elsewhere: aarch64's baseline has NEON, the only vectors every such processor has.
+#[cfg(not(target_arch = "x86_64"))]
+fn wider_levels() -> Vec<Level> {
+    Vec::new()
+}
+
 /// Runs `f` compiled for `level`'s instructions. `f`, an `#[inline(always)]` closure, is inlined
 /// into a function compiled for them, and so is every `#[inline(always)]` function it calls
 /// (the network's loops are); what it calls that is not inlined runs at the baseline. (A closure
@@ -90,7 +97,7 @@ impl Level {
 #[allow(unsafe_code)] // Calling a function compiled for instructions the baseline lacks.
 pub fn run<R>(level: Level, f: impl FnOnce() -> R) -> R {
     match level.0 {
-        // SAFETY: a `Level` other than the baseline is made only by `Level::available`, after
+        // SAFETY: a `Level` other than the baseline is made only by `wider_levels`, after
         // `std` found every instruction set the function is compiled for on this processor.
         #[cfg(target_arch = "x86_64")]
         Kind::Avx512 => unsafe { avx512(f) },
