@@ -119,13 +119,13 @@ fn a_byte_that_is_not_utf8_costs_at_most_its_line() {
     );
     assert!(
         stderr.contains(&format!(
-            "{at}:3: courier_start: expected one of \"ceremony\", \"array\", found string"
+            "{at}:3: courier_start: expected one of \"auto\", \"ceremony\", \"array\", found string"
         )),
         "{stderr}"
     );
     assert!(option(&options, "Threads").contains("default 2 "));
     assert!(option(&options, "UCI_Variant").contains("default courier "));
-    assert!(option(&options, "CourierStart").contains("default ceremony "));
+    assert!(option(&options, "CourierStart").contains("default auto "));
     assert!(option(&options, "MultiPV").contains("default 2 "));
     std::fs::remove_dir_all(path.parent().unwrap()).ok();
 }

@@ -655,7 +655,7 @@ mod tests {
                 "engine.toml:4: ponder: expected true or false, found string \"true\"; ponder stays false",
                 "engine.toml:5: move_overhead_ms: expected a whole number from 0 to 5000, found integer 99999999999999999999999; move_overhead_ms stays 30",
                 "engine.toml:6: log_level: expected one of \"off\", \"error\", \"warn\", \"info\", \"debug\", \"trace\", found integer 3; log_level stays warn",
-                "engine.toml:7: courier_start: expected one of \"ceremony\", \"array\", found an array; courier_start stays ceremony",
+                "engine.toml:7: courier_start: expected one of \"auto\", \"ceremony\", \"array\", found an array; courier_start stays auto",
             ]
         );
         assert_eq!(options, Options::default());

@@ -76,7 +76,7 @@ const VARIANTS: &[&str] = &{
     }
     names
 };
-const COURIER_STARTS: &[&str] = &["ceremony", "array"];
+const COURIER_STARTS: &[&str] = &["auto", "ceremony", "array"];
 
 impl Opt {
     /// Every option, in the order GUIs list them.
@@ -162,7 +162,7 @@ impl Opt {
             Opt::MultiPv => "best lines searched and reported (analysis)",
             Opt::MoveOverhead => "milliseconds kept back per move for GUI and pipe latency",
             Opt::CourierStart => {
-                "Courier start for new games: ceremony (cutechess, Fairy-Stockfish) or array (XBoard)"
+                "Courier start for new games: auto (the host's: array under the XBoard GUI, else ceremony), ceremony (cutechess, Fairy-Stockfish) or array (XBoard)"
             }
             Opt::LogLevel => "log detail on stderr: off, error, warn, info, debug, trace",
             Opt::XBoardShortCaptures => {
@@ -243,6 +243,9 @@ impl std::error::Error for OptionError {}
 /// Courier's start position for new games (docs/rules.md C3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CourierStart {
+    /// The start the host shows: the array under the XBoard GUI (which sends `memory`, `cores`
+    /// and `random`, `protocol::host`), the ceremony start everywhere else.
+    Auto,
     /// After the opening ceremony: cutechess's and Fairy-Stockfish's start.
     Ceremony,
     /// Before it: the XBoard GUI's own Courier start.
@@ -292,7 +295,7 @@ impl Default for Options {
             ponder: false,
             multipv: 1,
             move_overhead_ms: 30,
-            courier_start: CourierStart::Ceremony,
+            courier_start: CourierStart::Auto,
             log_level: LevelFilter::Warn,
             xboard_short_captures: true,
             use_nnue: true,
@@ -302,9 +305,14 @@ impl Default for Options {
 }
 
 impl Options {
-    /// True when Courier games start from the XBoard array.
-    pub fn courier_array(&self) -> bool {
-        self.courier_start == CourierStart::Array
+    /// True when Courier games start from the XBoard array: asked for, or `auto` under the
+    /// XBoard GUI (`xboard_gui`: the host showed itself as the XBoard GUI).
+    pub fn courier_array(&self, xboard_gui: bool) -> bool {
+        match self.courier_start {
+            CourierStart::Array => true,
+            CourierStart::Ceremony => false,
+            CourierStart::Auto => xboard_gui,
+        }
     }
 
     /// The current value of `opt`, as a GUI or the file would write it.
@@ -317,6 +325,7 @@ impl Options {
             Opt::MultiPv => self.multipv.to_string(),
             Opt::MoveOverhead => self.move_overhead_ms.to_string(),
             Opt::CourierStart => match self.courier_start {
+                CourierStart::Auto => "auto".to_string(),
                 CourierStart::Ceremony => "ceremony".to_string(),
                 CourierStart::Array => "array".to_string(),
             },
@@ -378,10 +387,10 @@ impl Options {
                 match opt {
                     Opt::Variant => self.variant = word.parse().map_err(|_| bad())?,
                     Opt::CourierStart => {
-                        self.courier_start = if word == "array" {
-                            CourierStart::Array
-                        } else {
-                            CourierStart::Ceremony
+                        self.courier_start = match word.as_str() {
+                            "array" => CourierStart::Array,
+                            "ceremony" => CourierStart::Ceremony,
+                            _ => CourierStart::Auto,
                         }
                     }
                     Opt::LogLevel => self.log_level = word.parse().map_err(|_| bad())?,
@@ -429,8 +438,16 @@ mod tests {
         assert_eq!(o.hash_mb, 128, "a rejected value changes nothing");
         assert_eq!(o.set("UCI_Variant", "Courier"), Ok(Opt::Variant));
         assert_eq!(o.variant, Variant::Courier);
+        assert_eq!(
+            o.courier_start,
+            CourierStart::Auto,
+            "the host's start by default"
+        );
+        assert!(!o.courier_array(false) && o.courier_array(true));
         assert_eq!(o.set("courier_start", "array"), Ok(Opt::CourierStart));
-        assert!(o.courier_array());
+        assert!(o.courier_array(false) && o.courier_array(true));
+        assert_eq!(o.set("CourierStart", "ceremony"), Ok(Opt::CourierStart));
+        assert!(!o.courier_array(false) && !o.courier_array(true));
         assert_eq!(o.set("LogLevel", "debug"), Ok(Opt::LogLevel));
         assert_eq!(o.log_level, LevelFilter::Debug);
         let e = o.set("MultiPV", "65").unwrap_err();

@@ -1363,7 +1363,7 @@ mod tests {
         for o in [
             "Hash -spin 64 1 65536",
             "Ponder -check 0",
-            "CourierStart -combo *ceremony /// array",
+            "CourierStart -combo *auto /// ceremony /// array",
             "Style -combo a /// b c /// *d",
             "Clear Hash -button",
             "Save -save",

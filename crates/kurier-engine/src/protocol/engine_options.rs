@@ -226,7 +226,7 @@ mod tests {
         ));
         assert!(uci.contains(&"option name Ponder type check default false".to_string()));
         let xb: Vec<String> = xboard_options(&o).iter().map(|x| x.to_string()).collect();
-        assert!(xb.contains(&"CourierStart -combo *ceremony /// array".to_string()));
+        assert!(xb.contains(&"CourierStart -combo *auto /// ceremony /// array".to_string()));
         assert!(xb.contains(&"Hash -spin 64 1 65536".to_string()));
         assert!(xb.contains(&"Ponder -check 0".to_string()));
         assert!(xb.contains(&"XBoardShortCaptures -check 1".to_string()));

@@ -14,6 +14,8 @@ pub mod output;
 pub mod session;
 pub mod thinker;
 pub mod uci_session;
+pub mod xboard_host;
+pub mod xboard_referee;
 pub mod xboard_session;
 
 use crate::options::Options;

@@ -76,7 +76,7 @@ impl UciSession {
         let start_notice =
             engine_options::hash_notice(options.hash_mb, &Ok(granted), granted).or(net_notice);
         UciSession {
-            record: AnyRecord::start_with(options.variant, options.courier_array()),
+            record: AnyRecord::start_with(options.variant, options.courier_array(false)),
             thinker,
             options: Options {
                 hash_mb: granted,
@@ -191,7 +191,7 @@ impl UciSession {
                 self.thinker.clear();
                 self.lag().new_game();
                 self.record =
-                    AnyRecord::start_with(self.record.variant(), self.options.courier_array());
+                    AnyRecord::start_with(self.record.variant(), self.options.courier_array(false));
             }
             UciCommand::Position { fen, moves } => {
                 self.thinker.stop();
@@ -219,7 +219,7 @@ impl UciSession {
     ) -> Result<(), super::session::RecordError> {
         let variant = self.record.variant();
         let mut record = match fen {
-            None => AnyRecord::start_with(variant, self.options.courier_array()),
+            None => AnyRecord::start_with(variant, self.options.courier_array(false)),
             Some(fen) => AnyRecord::from_fen(variant, fen)?,
         };
         for mv in moves {
@@ -400,7 +400,7 @@ impl Effects for UciSession {
 
     fn restart_game(&mut self, variant: Variant) -> std::io::Result<()> {
         self.thinker.stop();
-        self.record = AnyRecord::start_with(variant, self.options.courier_array());
+        self.record = AnyRecord::start_with(variant, self.options.courier_array(false));
         // As Fairy-Stockfish does, name the variant and its start.
         self.say(UciReply::VariantStart {
             variant: variant.to_string(),

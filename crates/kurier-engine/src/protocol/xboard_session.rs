@@ -15,6 +15,8 @@ use super::engine_options::{self, Effects, Notice};
 use super::output::Output;
 use super::session::AnyRecord;
 use super::thinker::Thinker;
+use super::xboard_host::XboardHost;
+use super::xboard_referee;
 use super::ENGINE_NAME;
 use crate::options::{Opt, Options, MAX_HASH_MB, MAX_THREADS};
 use crate::search::{Clock, Info, Limits};
@@ -36,9 +38,12 @@ use std::time::Duration;
 fn setup_reply(variant: Variant) -> Option<XboardReply> {
     let (pieces, fen) = match variant {
         Variant::Courier => return None,
-        // Pieces in XBoard's internal order: P N B R Q F E A C W M O H I J G D V L S U K.
+        // Pieces in XBoard's internal order: P N B R Q F E A C W M O H I J G D V L S U K. The
+        // bishop takes the cardinal's slot (drawn as a crowned bishop): on XBoard's bishop slot
+        // a king and bishops count as no mating material, and XBoard 4.9.1 would call king and
+        // bishop against king a draw (`MatingPotential`), which docs/rules.md S8 does not.
         Variant::Schachdame => (
-            "P.B...................Kp.b...................k",
+            "P............B........Kp............b........k",
             kurier_rules::games::schachdame::START_FEN,
         ),
         // Men on XBoard's `M` slot and kings on `K`, so the letters match the game's FEN
@@ -132,6 +137,8 @@ pub struct XboardSession {
     last: Arc<Mutex<LastSearch>>,
     /// Said after the handshake (`feature done=1`): the table at start is not the size asked for.
     start_notice: Option<Notice>,
+    /// Who the host is (the XBoard GUI or another program), from what it sends.
+    host: XboardHost,
 }
 
 /// What the last search for a move found.
@@ -164,6 +171,45 @@ fn result_reply(outcome: Outcome) -> XboardReply {
     XboardReply::from(outcome)
 }
 
+/// Which results the engine claims right after a move: all, except, where the XBoard GUI tests
+/// claims between two engines, its own wins that the GUI cannot see (a Courier bare king),
+/// which would count as false claims. The loser's engine claims those, and a claim of one's
+/// own loss always stands (`xboard_referee`).
+#[derive(Clone, Copy, Debug)]
+struct ClaimPolicy {
+    tests_claims: bool,
+    engine_side: Color,
+}
+
+impl ClaimPolicy {
+    fn allows(self, game: &AnyRecord, outcome: Outcome) -> bool {
+        let own_win = matches!(outcome, Outcome::Win { winner, .. } if winner == self.engine_side);
+        !(self.tests_claims && own_win && !xboard_referee::verifies_win(game, outcome))
+    }
+}
+
+/// The root moves to search under the XBoard GUI: those of `roots` (all legal moves when
+/// `None`) after which the GUI would not end the game against the rules
+/// ([`xboard_referee::misjudged_moves`]); `None` when that leaves all or none of them.
+fn refereed_roots(record: &AnyRecord, roots: Option<Vec<u32>>) -> Option<Vec<u32>> {
+    let misjudged = xboard_referee::misjudged_moves(record);
+    if misjudged.is_empty() {
+        return roots;
+    }
+    let kept: Vec<u32> = match &roots {
+        Some(ids) => ids.clone(),
+        None => record.legal_ids(),
+    }
+    .into_iter()
+    .filter(|id| !misjudged.contains(id))
+    .collect();
+    if kept.is_empty() {
+        log::info!("every move would be misjudged by the XBoard GUI; playing as usual");
+        return roots;
+    }
+    Some(kept)
+}
+
 impl XboardSession {
     /// A session playing the configured variant from its start.
     pub fn new(options: &Options, out: Output) -> Self {
@@ -175,7 +221,7 @@ impl XboardSession {
         XboardSession {
             record: Arc::new(Mutex::new(AnyRecord::start_with(
                 options.variant,
-                options.courier_array(),
+                options.courier_array(false),
             ))),
             thinker,
             out,
@@ -198,6 +244,7 @@ impl XboardSession {
             editor: None,
             last: Arc::new(Mutex::new(LastSearch::default())),
             start_notice,
+            host: XboardHost::default(),
         }
     }
 
@@ -258,7 +305,8 @@ impl XboardSession {
     /// Starts a new game of `variant` from its start.
     fn start_game(&mut self, variant: Variant) {
         self.cancel();
-        *self.game() = AnyRecord::start_with(variant, self.options.courier_array());
+        let array = self.options.courier_array(self.host.is_gui());
+        *self.game() = AnyRecord::start_with(variant, array);
         self.position_changed();
     }
 
@@ -284,6 +332,7 @@ impl XboardSession {
                 return Ok(true);
             }
         };
+        self.host.observe(&command);
         use XboardCommand as C;
         match command {
             C::Protover(_) => self.features()?,
@@ -623,6 +672,15 @@ impl XboardSession {
         Ok(())
     }
 
+    /// Whether the engine claims `outcome` now ([`ClaimPolicy`]).
+    fn claims(&self, game: &AnyRecord, outcome: Outcome) -> bool {
+        ClaimPolicy {
+            tests_claims: self.host.tests_claims(),
+            engine_side: self.engine_side,
+        }
+        .allows(game, outcome)
+    }
+
     fn user_move(&mut self, text: &str) -> std::io::Result<()> {
         self.cancel();
         // Through XBoard a long Dual-checkers capture may arrive in a relayed form (relay.rs).
@@ -632,7 +690,10 @@ impl XboardSession {
                 self.position_changed();
                 let outcome = self.game().outcome();
                 if let Some(outcome) = outcome {
-                    self.say(result_reply(outcome))?;
+                    // A win the GUI cannot see is left to the loser's claim (xboard_referee).
+                    if self.claims(&self.game(), outcome) {
+                        self.say(result_reply(outcome))?;
+                    }
                 } else if self.analyzing {
                     self.restart_analysis();
                 } else {
@@ -701,7 +762,14 @@ impl XboardSession {
         if let Some(outcome) = record.outcome() {
             return self.say(result_reply(outcome));
         }
-        let limits = self.limits();
+        let mut limits = self.limits();
+        if self.host.is_gui() {
+            limits.root_moves = refereed_roots(&record, limits.root_moves.take());
+        }
+        let claims = ClaimPolicy {
+            tests_claims: self.host.tests_claims(),
+            engine_side: self.engine_side,
+        };
         let generation = self.generation.load(Ordering::SeqCst);
         let (info_out, done_out) = (self.out.clone(), self.out.clone());
         let post = self.post;
@@ -750,7 +818,9 @@ impl XboardSession {
                 }
                 let _ = done_out.line(XboardReply::Move(sent));
                 if let Some(outcome) = game.outcome() {
-                    let _ = done_out.line(result_reply(outcome));
+                    if claims.allows(&game, outcome) {
+                        let _ = done_out.line(result_reply(outcome));
+                    }
                     return None;
                 }
                 // Pondering (`hard`): think on after the expected reply; the next user move
