@@ -18,5 +18,6 @@
 //! ```
 
 pub mod cli;
+pub mod closed_pipe;
 pub mod pgn_data;
 pub mod play;

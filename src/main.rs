@@ -4,6 +4,7 @@
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
 use kurier::cli::{self, Cli, Command};
+use kurier::closed_pipe::{broken_pipe, PipeWatch};
 use kurier_rules::with_game;
 use std::error::Error;
 use std::ffi::OsString;
@@ -39,7 +40,7 @@ fn usage_error(subcommand: &str, error: impl std::fmt::Display) -> ! {
 /// that does not match).
 fn run(command: Command) -> Result<bool, Box<dyn Error>> {
     let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = PipeWatch(stdout.lock());
     match command {
         Command::Perft(a) => {
             with_game!(a.variant, G => cli::run_perft::<G>(&mut out, a.fen.as_deref(), a.depth, a.divide, a.threads.max(1)))?;
@@ -166,6 +167,7 @@ fn main() -> ExitCode {
         return match kurier_engine::protocol::run(std::io::stdin().lock(), output, &loaded.options)
         {
             Ok(()) => ExitCode::SUCCESS,
+            Err(e) if broken_pipe(&e) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("kurier: {e}");
                 ExitCode::FAILURE
@@ -175,6 +177,8 @@ fn main() -> ExitCode {
     match run(command) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
+        // The reader of stdout went away (`kurier ... | head`): no message (closed_pipe).
+        Err(e) if broken_pipe(&*e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("kurier: {e}");
             ExitCode::FAILURE

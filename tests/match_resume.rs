@@ -9,8 +9,11 @@
 //! - three shards (`--shard K/3`) play the games of the unsharded run — the same numbers,
 //!   openings, colours and moves, no colour-reversed pair split — and `--merge` of their PGN
 //!   files, or `--merge-state` of their state files, prints the unsharded run's tables;
+//! - the same command started again continues the state file beside its PGN (as a batch
+//!   system's requeue starts it), and plays nothing more once the match is complete;
 //! - a state file of another schedule, another shard or no state file at all is refused with a
-//!   clear error; a fresh run does not overwrite the state of an unfinished one.
+//!   clear error, with `--resume FILE` or as the state file of a run; `--resume` of a missing
+//!   file says that `--state` starts the match when there is none.
 //!
 //! The engines are Kurier itself at fixed depths, so that the games are fast and the same in
 //! every run (checked: two uninterrupted runs play the same moves). One side searches deeper
@@ -334,7 +337,10 @@ fn stop_and_resume(
     );
     if expected.is_some() {
         assert!(stdout.contains("Interrupted by SIG"), "{stdout}");
-        assert!(stdout.contains("--resume"), "{stdout}");
+        assert!(
+            stdout.contains("the same command plays the rest"),
+            "{stdout}"
+        );
         // The summary counts the games the state file holds.
         assert!(
             stdout.contains(&format!("{} of {GAMES} games played", saved.len())),
@@ -342,18 +348,20 @@ fn stop_and_resume(
         );
     }
     let before = std::fs::read_to_string(&pgn).unwrap();
-    // A fresh run would overwrite the unfinished state: refused.
-    let fresh = run(&args);
-    assert_eq!(fresh.status.code(), Some(1));
+    // The same command again (without the pause, which is no part of the schedule) continues
+    // the state file beside the PGN, as a batch system's requeue runs it.
+    let again = run(&args);
+    assert!(again.status.success(), "{}", text(&again.stderr));
     assert!(
-        text(&fresh.stderr).contains("holds the state of an unfinished match"),
+        text(&again.stderr).contains(&format!(
+            "resuming {}: {} played",
+            state.display(),
+            saved.len()
+        )),
         "{}",
-        text(&fresh.stderr)
+        text(&again.stderr)
     );
-    // Resumed, without the pause.
-    let mut resume = args.clone();
-    resume.extend(["--resume".to_string(), path_arg(&state)]);
-    let stdout = run_ok(&resume);
+    let stdout = text(&again.stdout);
     assert_eq!(tables(&stdout), tables(&reference.0), "{name}");
     assert!(!stdout.contains("Interrupted"), "{stdout}");
     // The PGN is appended to: the games of the first run are still there, first.
@@ -363,10 +371,15 @@ fn stop_and_resume(
     // uninterrupted run.
     assert_eq!(state_games(&state), (1..=GAMES).collect::<Vec<_>>());
     assert_eq!(finished_by_number(&pgn), finished_by_number(&reference.1));
-    // Resuming a complete match plays nothing and prints the same tables.
-    let again = run_ok(&resume);
-    assert_eq!(tables(&again), tables(&reference.0));
-    assert_eq!(std::fs::read_to_string(&pgn).unwrap(), after);
+    // Continuing a complete match, by the same command or with --resume, plays nothing and
+    // prints the same tables.
+    let mut resume = args.clone();
+    resume.extend(["--resume".to_string(), path_arg(&state)]);
+    for command in [&args, &resume] {
+        let again = run_ok(command);
+        assert_eq!(tables(&again), tables(&reference.0));
+        assert_eq!(std::fs::read_to_string(&pgn).unwrap(), after);
+    }
     dir
 }
 
@@ -561,7 +574,18 @@ fn a_state_file_of_another_match_is_refused() {
     refused(other, &["is not a kurier match state file"]);
     let mut other = args.clone();
     other.extend(["--resume".to_string(), path_arg(&dir.join("none.json"))]);
-    refused(other, &["cannot read the state file"]);
+    refused(other, &["cannot resume", "no such file", "--state"]);
+    // The state file of the run itself (no --resume): refused the same way when it holds
+    // another match, and not overwritten.
+    let saved = std::fs::read_to_string(&state).unwrap();
+    let mut other = args.clone();
+    let seed = other.iter().position(|a| a == "--seed").unwrap();
+    other[seed + 1] = "8".to_string();
+    refused(
+        other,
+        &["is the state of another match", "seed: 7 vs 8", "--state"],
+    );
+    assert_eq!(std::fs::read_to_string(&state).unwrap(), saved);
     // The matching command line, also in cutechess-cli's form (-resume FILE): nothing left to
     // play, the tables of the run.
     let first = run_ok(&resume(args.clone()));

@@ -16,10 +16,11 @@
 //! - unfinished (`*`, `{interrupted}`) when the games in progress are abandoned
 //!   ([`super::interrupt`]): the arbiter looks at the [`Interrupt`] before each move and every
 //!   50 ms while it waits for one, and leaves the engines to be quit (they are not asked to stop
-//!   their search first); an engine that dies once they are abandoned was killed by the runner,
-//!   and its game is unfinished rather than lost.
+//!   their search first); an engine that dies once they are abandoned, or within
+//!   [`CRASH_GRACE`] before (a batch system signals every process of a job at once), was
+//!   stopped with the runner, and its game is unfinished rather than lost.
 
-use super::interrupt::Interrupt;
+use super::interrupt::{Interrupt, CRASH_GRACE};
 use super::openings::Opening;
 use super::player::Player;
 use super::process::Recv;
@@ -564,7 +565,7 @@ pub fn play_game<G: Game>(
                 }
                 Recv::Eof => {
                     players[s].mark_broken();
-                    if interrupt.abandoned() {
+                    if interrupt.abandoned_within(CRASH_GRACE) {
                         break 'wait Some(GameEnd::interrupted());
                     }
                     break 'wait Some(GameEnd::loss(
@@ -618,7 +619,7 @@ pub fn play_game<G: Game>(
                     }
                     Recv::Eof => {
                         players[o].mark_broken();
-                        if interrupt.abandoned() {
+                        if interrupt.abandoned_within(CRASH_GRACE) {
                             break 'wait Some(GameEnd::interrupted());
                         }
                         break 'wait Some(GameEnd::loss(

@@ -115,7 +115,30 @@ impl Interrupt {
     pub fn abandoned(&self) -> bool {
         self.abandon.load(Ordering::SeqCst)
     }
+
+    /// Whether the games in progress are abandoned now or within `grace`. An engine that exits
+    /// is asked this before its game is scored as a crash: a batch system that stops a job
+    /// (Slurm's `scancel`, `scontrol requeue`, the end of a time limit) sends SIGTERM to every
+    /// process of the job at once, and the engine may die of it a moment before the runner's
+    /// signal thread has abandoned the games. Such a game is unfinished (`*`), not lost.
+    pub fn abandoned_within(&self, grace: std::time::Duration) -> bool {
+        let until = std::time::Instant::now() + grace;
+        loop {
+            if self.abandoned() {
+                return true;
+            }
+            let now = std::time::Instant::now();
+            if now >= until {
+                return false;
+            }
+            std::thread::sleep((until - now).min(std::time::Duration::from_millis(10)));
+        }
+    }
 }
+
+/// How long an engine's exit waits for a signal that abandons the games
+/// ([`Interrupt::abandoned_within`]) before its game is scored as a crash.
+pub const CRASH_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Catches SIGINT and SIGTERM for a match while it lives: the first SIGINT sets the
 /// [`Interrupt`], a second signal or a SIGTERM abandons the games in progress, one more (or any,
@@ -208,6 +231,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_signal_during_the_grace_abandons() {
+        let i = Arc::new(Interrupt::new());
+        let start = std::time::Instant::now();
+        assert!(!i.abandoned_within(std::time::Duration::from_millis(30)));
+        assert!(start.elapsed() >= std::time::Duration::from_millis(30));
+        let signaller = Arc::clone(&i);
+        let t = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            signaller.abandon(Signal::Terminate);
+        });
+        assert!(i.abandoned_within(std::time::Duration::from_secs(5)));
+        t.join().unwrap();
+    }
+
+    #[test]
     fn the_first_signal_counts() {
         let i = Interrupt::new();
         assert_eq!(i.requested(), None);
@@ -219,6 +257,7 @@ mod tests {
         assert!(!i.abandon(Signal::Interrupt));
         assert!(i.abandoned());
         assert_eq!(i.requested(), Some(Signal::Terminate));
+        assert!(i.abandoned_within(std::time::Duration::ZERO));
         assert_eq!(Signal::Interrupt.exit_status(), 130);
         assert_eq!(Signal::Terminate.exit_status(), 143);
         #[cfg(unix)]

@@ -44,8 +44,9 @@
 //!   printed, every engine quit or killed, exit status 130 or 143.
 //! - [`state`]: the state file — the schedule's identity and every finished game, written
 //!   atomically after each — that `--resume` continues; [`shard`]: `--shard K/N`, a part of the
-//!   game pairs for one machine; [`merge`]: `--merge PGN...` and `--merge-state STATE...`, the
-//!   tables of the shards together.
+//!   game pairs for one machine; [`pool`]: the SPRT of the shards' state files pooled, which
+//!   stops every shard once it decides; [`merge`]: `--merge PGN...` and `--merge-state
+//!   STATE...`, the tables of the shards together.
 
 pub mod arbiter;
 pub mod cutechess_args;
@@ -59,6 +60,7 @@ pub mod openings;
 /// PGN text, read and written: the rules crate's ([`kurier_rules::pgn`]), which `kurier serve` shares.
 pub use kurier_rules::pgn;
 pub mod player;
+pub mod pool;
 pub mod process;
 pub mod replay;
 pub mod reply;

@@ -119,10 +119,11 @@ than two engines), also every --rating-interval games.
 Stopping and resuming: a first Ctrl-C starts no new game and lets the games in progress end;
 a second one (or SIGTERM) abandons them (* in the PGN). The state file (--state FILE, by
 default the --pgn file's name with .state.json) holds the schedule and every finished game;
-the same command with --resume FILE plays the rest, with the same openings and colours.
-Shards: --shard K/N plays game pairs K, K+N, K+2N, ... (from 1) of the schedule, with its
-openings and colours; kurier match --merge shard-*.pgn (or --merge-state shard-*.state.json)
-prints the tables of all shards together, as the unsharded run would.
+the same command started again (or with --resume FILE) plays the rest, with the same openings
+and colours. Shards: --shard K/N plays game pairs K, K+N, K+2N, ... (K from 1 to N) of the
+schedule, with its openings and colours; with --sprt, shards whose state files share a folder
+stop once their pooled SPRT decides; kurier match --merge shard-*.pgn (or --merge-state
+shard-*.state.json) prints the tables of all shards together, as the unsharded run would.
 
 Examples:
   kurier match --variant courier --tc 10+0.1 --engine cmd=kurier \\
@@ -806,6 +807,15 @@ fn parse_openings(values: &[String]) -> Result<OpeningsSpec, MatchError> {
     Ok(spec)
 }
 
+/// A flag's `on` or `off` (`--recover on|off`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Switch {
+    /// On.
+    On,
+    /// Off.
+    Off,
+}
+
 /// The flags of `kurier match`, as clap reads them; [`MatchArgs::into_command`] checks them
 /// together. The root command line flattens this struct into its `match` subcommand; show
 /// [`ENGINE_SPEC_HELP`] below it.
@@ -922,9 +932,9 @@ pub struct MatchArgs {
     rating_interval: u32,
 
     /// Restart an engine that crashed or stalled for the next game; off: stop the match
-    #[arg(long, value_name = "on|off", default_value = "on", action = clap::ArgAction::Set,
-          value_parser = clap::builder::BoolishValueParser::new())]
-    recover: bool,
+    #[arg(long, value_name = "on|off", value_enum, default_value_t = Switch::On,
+          hide_possible_values = true)]
+    recover: Switch,
 
     /// Pause between two games, ms
     #[arg(long, value_name = "MS", default_value_t = 0,
@@ -952,8 +962,9 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
 
-    /// Keep the match's state (schedule, finished games) in FILE, written after every game
-    /// [default: the --pgn file's name with .state.json; with --resume, its FILE]
+    /// Keep the match's state (schedule, finished games) in FILE, written after every game,
+    /// and continue it when FILE exists [default: the --pgn file's name with .state.json;
+    /// with --resume, its FILE]
     #[arg(long, value_name = "FILE", help_heading = "Resume and shards")]
     state: Option<PathBuf>,
 
@@ -961,7 +972,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "FILE", help_heading = "Resume and shards")]
     resume: Option<PathBuf>,
 
-    /// Play the K-th of N parts of the game pairs (pair i, from 0, goes to part i mod N + 1)
+    /// Play part K of N (K from 1 to N): game pairs K, K+N, K+2N, ... (pairs counted from 1)
     #[arg(long, value_name = "K/N", help_heading = "Resume and shards")]
     shard: Option<Shard>,
 
@@ -1079,7 +1090,7 @@ impl MatchArgs {
             adjudication,
             max_moves: (self.max_moves > 0).then_some(self.max_moves),
             rating_interval: (self.rating_interval > 0).then_some(self.rating_interval),
-            recover: self.recover,
+            recover: self.recover == Switch::On,
             wait: Duration::from_millis(self.wait),
             sprt,
             seed: self.seed,

@@ -1,5 +1,6 @@
-//! The state file of a match: what is needed to continue it (`--resume FILE`) or to merge it
-//! with the other shards of the same match (`--merge-state`), as JSON:
+//! The state file of a match: what is needed to continue it (the same command started again,
+//! or `--resume FILE`: [`start`]), to merge it with the other shards of the same match
+//! (`--merge-state`), or to pool the shards' SPRT ([`super::pool`]), as JSON:
 //!
 //! - the schedule's identity ([`ScheduleId`]): the game, the engines (name, command, protocol,
 //!   options, limits), the tournament, games, rounds, repeat and colour swap, the seed, the
@@ -12,7 +13,8 @@
 //! The runner writes the file when the match starts and again after every finished game,
 //! atomically: the new text goes to a temporary file in the same directory, is flushed to the
 //! disk, and is renamed over the old file, so that a run killed at any moment (SIGKILL, a power
-//! cut) leaves either the old state or the new one, never half of one. Games that were not
+//! cut) leaves either the old state or the new one, never half of one (and the shards that read
+//! it meanwhile see one or the other). Games that were not
 //! finished (abandoned, `*`) are not in it: a resumed run plays them again, from the start.
 //!
 //! A state file is refused, with every difference named, when the command line describes
@@ -254,10 +256,22 @@ pub enum StateError {
         /// Its format.
         found: String,
     },
+    /// `--resume FILE` of a file that does not exist.
+    #[error(
+        "cannot resume {}: there is no such file (--state {} continues the match if the file \
+         exists and starts it otherwise)",
+        path.display(),
+        path.display()
+    )]
+    Missing {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file describes another schedule than the command line.
     #[error(
         "{} is the state of another match: {differences} (the state file's value first, the \
-         command line's second); give the command line of that match to continue it",
+         command line's second); give the command line of that match to continue it, or \
+         another --state FILE (or remove this one) to play this match",
         path.display()
     )]
     Mismatch {
@@ -556,6 +570,62 @@ impl State {
         }
         written.map_err(error)
     }
+}
+
+/// Where a run starts from ([`start`]).
+#[derive(Debug)]
+pub struct Start {
+    /// The state to play on from (fresh, or a file's).
+    pub state: State,
+    /// The file it was read from, when the run continues one.
+    pub resumed: Option<PathBuf>,
+}
+
+/// The state a run starts from, for the schedule `id` and the `options`:
+///
+/// - `--resume FILE` (`options.resume`): that file, which must exist and be the state of this
+///   match and shard; the state file it is continued in, if another, must not hold an
+///   unfinished match;
+/// - else the state file (`options.state`, `--state FILE` or the one beside the PGN) when it
+///   exists and holds finished games: continued, so that the same command started again (after
+///   a Ctrl-C, a crash, a batch system's requeue) plays on where the last run stopped — if it is
+///   the state of this match and shard; a file of another match, another shard or no state
+///   file at all is refused with the reason;
+/// - else a fresh state: no game finished.
+///
+/// The SPRT and the openings file's name are taken from the command line (they may change; the
+/// schedule may not).
+pub fn start(id: ScheduleId, options: &MatchOptions) -> Result<Start, StateError> {
+    let openings_file = options.openings.as_ref().map(|o| o.file.clone());
+    let from = match (&options.resume, &options.state) {
+        (Some(path), state) => {
+            if !path.exists() {
+                return Err(StateError::Missing { path: path.clone() });
+            }
+            // Continued in another file: not over an unfinished match's state.
+            if let Some(other) = state.as_ref().filter(|s| *s != path) {
+                check_overwrite(other)?;
+            }
+            Some((path.clone(), State::read(path)?))
+        }
+        (None, Some(path)) if path.exists() => {
+            Some((path.clone(), State::read(path)?)).filter(|(_, s)| !s.finished.is_empty())
+        }
+        (None, _) => None,
+    };
+    let Some((path, mut saved)) = from else {
+        return Ok(Start {
+            state: State::new(id, options, openings_file),
+            resumed: None,
+        });
+    };
+    saved.check(&path, &id, options.shard)?;
+    saved.sprt = options.sprt.map(Into::into);
+    saved.openings_file = openings_file;
+    Ok(Start {
+        state: saved,
+        resumed: Some(path),
+    })
 }
 
 /// Before a fresh run writes its state to `path`: refuses to overwrite the state of an

@@ -17,11 +17,12 @@
 //! as `*` once they are abandoned), prints the tables and reports [`MatchEnd::Interrupted`].
 //!
 //! With a state file ([`super::state`]) the schedule's identity and every finished game are
-//! kept on disk (the PGN is written first, then the state); `--resume` counts the games of the
-//! file and plays the others with the openings and colours of the schedule, appending to the
-//! PGN. With `--shard K/N` only that part of the game pairs is played ([`super::shard`]), every
-//! game keeping its number, opening and colours; the SPRT of a shard does not stop it (the
-//! merged shards decide, [`super::merge`]). Every PGN game carries a `Schedule` tag with its
+//! kept on disk (the PGN is written first, then the state); a run that continues one (the same
+//! command again, or `--resume`) counts the games of the file and plays the others with the
+//! openings and colours of the schedule, appending to the PGN. With `--shard K/N` only that
+//! part of the game pairs is played ([`super::shard`]), every game keeping its number, opening
+//! and colours; the SPRT of a shard alone does not stop it, the pooled SPRT of the shards'
+//! state files does ([`super::pool`]). Every PGN game carries a `Schedule` tag with its
 //! number and the schedule's shape, so that a merge can place it.
 
 use super::arbiter::{self, ArbiterSettings, GameEnd, GameReport, GameResult, Termination};
@@ -30,10 +31,11 @@ use super::interrupt::{Interrupt, Signal};
 use super::notation;
 use super::openings::{self, Opening};
 use super::player::Player;
+use super::pool::Pool;
 use super::schedule::{openings_wanted, schedule, schedule_tag, Job, Plan};
 use super::settings::{EngineSpec, MatchOptions, SprtParams, TournamentKind};
 use super::shard;
-use super::state::{self, ScheduleId, State};
+use super::state::{self, ScheduleId};
 use super::stats::{self, sprt_bounds, sprt_verdict, Penta, SprtVerdict, Wdl};
 use kurier_rules::game::Color;
 use kurier_rules::pgn::{PgnGame, PgnMove};
@@ -60,6 +62,49 @@ struct Shared<'a> {
     stop: AtomicBool,
     fatal: Mutex<Option<String>>,
     interrupt: &'a Interrupt,
+    /// With an SPRT: a worker that reported a game waits until the main thread has counted it
+    /// (and seen whether the SPRT, or the shards' pooled SPRT, decided) before it takes the next.
+    handoff: Option<Handoff>,
+}
+
+/// Games reported by the workers and games counted by the main thread.
+#[derive(Default)]
+struct Handoff {
+    /// Games sent (under the lock, so that the numbers follow the channel's order).
+    sent: Mutex<usize>,
+    /// Games counted.
+    counted: Mutex<usize>,
+    changed: std::sync::Condvar,
+}
+
+impl Handoff {
+    /// Sends `done`, then waits until the main thread has counted it; false when the main
+    /// thread is gone.
+    fn send(&self, tx: &mpsc::Sender<Done>, done: Done) -> bool {
+        let ticket = {
+            let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+            if tx.send(done).is_err() {
+                return false;
+            }
+            *sent += 1;
+            *sent
+        };
+        let mut counted = self.counted.lock().unwrap_or_else(|e| e.into_inner());
+        while *counted < ticket {
+            counted = self
+                .changed
+                .wait_timeout(counted, Duration::from_millis(200))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        true
+    }
+
+    /// The main thread counted one more game.
+    fn counted(&self) {
+        *self.counted.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.changed.notify_all();
+    }
 }
 
 impl Shared<'_> {
@@ -173,7 +218,11 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
                 job.number, report.end.reason
             ));
         }
-        if done.send(Done { job, report }).is_err() {
+        let sent = match &shared.handoff {
+            Some(handoff) => handoff.send(&done, Done { job, report }),
+            None => done.send(Done { job, report }).is_ok(),
+        };
+        if !sent {
             break;
         }
     }
@@ -724,13 +773,14 @@ pub enum MatchEnd {
     Interrupted(Signal),
 }
 
-/// The state of the run at its start: a fresh one, or that of `--resume FILE` checked against
-/// the command line; the openings file's bytes are hashed into the schedule's identity.
+/// The state of the run at its start ([`state::start`]): a fresh one, or that of `--resume
+/// FILE` or of an existing state file, checked against the command line; the openings file's
+/// bytes are hashed into the schedule's identity.
 fn initial_state(
     options: &MatchOptions,
     openings: usize,
     total: usize,
-) -> Result<State, TournamentError> {
+) -> Result<state::Start, TournamentError> {
     let bytes = match &options.openings {
         Some(spec) => Some(
             kurier_wire::input_file::read_capped(&spec.file, openings::MAX_OPENINGS_BYTES)
@@ -742,30 +792,7 @@ fn initial_state(
         None => None,
     };
     let id = ScheduleId::of(options, bytes.as_deref(), openings, total);
-    match &options.resume {
-        Some(path) => {
-            let mut saved = State::read(path)?;
-            saved.check(path, &id, options.shard)?;
-            // Continued in another file (--state): not over an unfinished match's state.
-            if let Some(other) = options.state.as_ref().filter(|s| *s != path) {
-                state::check_overwrite(other)?;
-            }
-            // The SPRT may be another now; the schedule is the same.
-            saved.sprt = options.sprt.map(Into::into);
-            saved.openings_file = options.openings.as_ref().map(|o| o.file.clone());
-            Ok(saved)
-        }
-        None => {
-            if let Some(path) = &options.state {
-                state::check_overwrite(path)?;
-            }
-            Ok(State::new(
-                id,
-                options,
-                options.openings.as_ref().map(|o| o.file.clone()),
-            ))
-        }
-    }
+    Ok(state::start(id, options)?)
 }
 
 /// Runs the match; the tables go to `out`, progress to stderr. Once `interrupt` is set no new
@@ -779,7 +806,10 @@ pub fn run(
 ) -> Result<MatchEnd, TournamentError> {
     let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
     let all_jobs = schedule(&Plan::of(options), openings.len());
-    let mut saved = initial_state(options, openings.len(), all_jobs.len())?;
+    let state::Start {
+        state: mut saved,
+        resumed: resumed_from,
+    } = initial_state(options, openings.len(), all_jobs.len())?;
     let mine = shard::select(&all_jobs, options.shard);
     let total = mine.len();
     let summary = Summary::of(options);
@@ -789,7 +819,7 @@ pub fn run(
     let finished: BTreeSet<usize> = saved.finished.iter().map(|g| g.game).collect();
     for game in &saved.finished {
         let bad = |why: &str| state::StateError::Game {
-            path: options.resume.clone().unwrap_or_default(),
+            path: resumed_from.clone().unwrap_or_default(),
             game: game.game,
             why: why.to_string(),
         };
@@ -803,7 +833,7 @@ pub fn run(
         tally.add(job, &end);
     }
     let restored = tally.played;
-    // A shard plays all its games: the SPRT is decided on the merged shards.
+    // A shard's own SPRT does not stop it: the pooled SPRT of the shards' state files does.
     let sprt_stops = options.shard.is_none();
     let decided = |tally: &Tally| {
         sprt_stops
@@ -811,7 +841,14 @@ pub fn run(
                 sprt_verdict(sprt_llr(&summary, tally, &p), &p) != SprtVerdict::Continue
             })
     };
-    let jobs: Vec<Job> = if decided(&tally) {
+    let pool = Pool::of(options);
+    let mut pooled = pool
+        .as_ref()
+        .and_then(|p| p.decide(&summary, &saved, &all_jobs));
+    if let Some(d) = &pooled {
+        eprintln!("kurier match: shard {}: {d}: nothing to play", d.shard);
+    }
+    let jobs: Vec<Job> = if decided(&tally) || pooled.is_some() {
         Vec::new()
     } else {
         mine.iter()
@@ -851,6 +888,7 @@ pub fn run(
         stop: AtomicBool::new(false),
         fatal: Mutex::new(None),
         interrupt,
+        handoff: summary.sprt.map(|_| Handoff::default()),
     };
     let start = Instant::now();
     let date = pgn_date();
@@ -860,7 +898,7 @@ pub fn run(
         Some(shard) => format!(" (shard {shard}: {total} of {} games)", all_jobs.len()),
         None => String::new(),
     };
-    let resumed = match &options.resume {
+    let resumed = match &resumed_from {
         Some(path) => format!(
             "; resuming {}: {restored} played, {to_play} to play",
             path.display()
@@ -964,6 +1002,16 @@ pub fn run(
                     log::info!("the SPRT has decided; no new games are started");
                 }
             }
+            if let Some(pool) = pool.as_ref().filter(|_| pooled.is_none()) {
+                pooled = pool.decide(&summary, &saved, &all_jobs);
+                if let Some(d) = pooled.as_ref() {
+                    shared.stop.store(true, Ordering::SeqCst);
+                    eprintln!("kurier match: shard {}: {d}: no new games", d.shard);
+                }
+            }
+            if let Some(handoff) = &shared.handoff {
+                handoff.counted();
+            }
         }
     });
     if tty {
@@ -977,7 +1025,7 @@ pub fn run(
         .or(write_error);
     let complete = fatal.is_none()
         && interrupt.requested().is_none()
-        && (tally.played == total || decision.is_some());
+        && (tally.played == total || decision.is_some() || pooled.is_some());
     let final_state = match state_path.filter(|_| complete) {
         Some(path) => {
             saved.complete = true;
@@ -1011,6 +1059,9 @@ pub fn run(
         writeln!(out)?;
         out.write_all(cutechess_results(&summary, &tally).as_bytes())?;
     }
+    if let Some(d) = &pooled {
+        writeln!(out, "Shard {} stopped: {d}", d.shard)?;
+    }
     if let Some(signal) = interrupt.requested() {
         let games = |n: usize| if n == 1 { "game" } else { "games" };
         let unplayed = total - tally.played - unfinished;
@@ -1033,11 +1084,9 @@ pub fn run(
         match state_path {
             Some(path) => writeln!(
                 out,
-                "State: {} ({} of {total} games finished); the same command with --resume {} \
-                 plays the rest",
+                "State: {} ({} of {total} games finished); the same command plays the rest",
                 path.display(),
                 tally.played,
-                path.display()
             )?,
             None => writeln!(
                 out,
