@@ -71,7 +71,11 @@ fn schachdame_moves_errors_flip_fen_undo_quit() {
     assert!(out.contains("    a  b  c  d  e  f  g  h\n"), "{out}");
     assert!(out.contains(" 1  P     B     K     P     1\n"), "{out}");
     assert!(
-        out.starts_with("Kurier 0.1.0 plays Schachdame. You play White"),
+        out.starts_with(concat!(
+            "Kurier ",
+            env!("CARGO_PKG_VERSION"),
+            " plays Schachdame. You play White"
+        )),
         "{out}"
     );
     // `fen` prints the position.

@@ -327,7 +327,12 @@ fn go_turns_the_board_to_the_persons_new_side() {
     let black = "    h  g  f  e  d  c  b  a";
     // Before `go`, from White.
     assert!(
-        diagram_after(&out, "Kurier 0.1.0 plays", 0).starts_with(white),
+        diagram_after(
+            &out,
+            concat!("Kurier ", env!("CARGO_PKG_VERSION"), " plays"),
+            0
+        )
+        .starts_with(white),
         "{out}"
     );
     // `go`: Kurier moves for White, and the board is drawn from Black, the person's side now.
@@ -430,7 +435,11 @@ fn letters_by_default_figures_with_glyphs() {
         &["--variant", "dualcheckers", "--depth", "1"],
         "help\nquit\n",
     );
-    let board = diagram_after(&out, "Kurier 0.1.0 plays", 0);
+    let board = diagram_after(
+        &out,
+        concat!("Kurier ", env!("CARGO_PKG_VERSION"), " plays"),
+        0,
+    );
     assert!(board.contains(" 1  .  M  .  M  .  M  .  M  1"), "{board}");
     assert!(board.contains(" 8     m     m     m     m  8"), "{board}");
     assert!(
@@ -443,7 +452,11 @@ fn letters_by_default_figures_with_glyphs() {
         &["--variant", "dualcheckers", "--depth", "1", "--glyphs"],
         "help\nquit\n",
     );
-    let board = diagram_after(&out, "Kurier 0.1.0 plays", 0);
+    let board = diagram_after(
+        &out,
+        concat!("Kurier ", env!("CARGO_PKG_VERSION"), " plays"),
+        0,
+    );
     assert!(board.contains(" 1  .  ○  .  ○  .  ○  .  ○  1"), "{board}");
     assert!(board.contains(" 8     ●     ●     ●     ●  8"), "{board}");
     assert!(
