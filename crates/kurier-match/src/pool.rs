@@ -247,7 +247,7 @@ mod tests {
     fn the_other_shards_files_of_the_same_match_are_pooled() {
         let sprt = SprtParams {
             elo0: 0.0,
-            elo1: 10.0,
+            elo1: 40.0,
             alpha: 0.05,
             beta: 0.05,
         };
@@ -276,20 +276,20 @@ mod tests {
         };
         let mut own = shard_state(1, 1, sprt, &jobs);
         own.finished.truncate(40);
-        // Alone, 20 pairs of shard 1 do not decide.
+        // Alone, 20 pairs of shard 1 do not decide (LLR 2.17 of 2.94).
         assert_eq!(pool.decide(&summary, &own, &jobs), None);
         // Shard 2's file of another match (another seed), of another SPRT, or not a state
         // file at all: passed over.
         shard_state(2, 9, sprt, &jobs)
             .write(&dir.join("other-match.state.json"))
             .unwrap();
-        let other_sprt = SprtParams { elo1: 5.0, ..sprt };
+        let other_sprt = SprtParams { elo1: 30.0, ..sprt };
         shard_state(2, 1, other_sprt, &jobs)
             .write(&dir.join("other-sprt.state.json"))
             .unwrap();
         std::fs::write(dir.join("notes.json"), "{}").unwrap();
         assert_eq!(pool.decide(&summary, &own, &jobs), None);
-        // Shard 2 of this match: its 30 pairs and shard 1's 20 decide.
+        // Shard 2 of this match: its 30 pairs and shard 1's 20 decide (LLR 5.42).
         shard_state(2, 1, sprt, &jobs)
             .write(&dir.join("shard-2.state.json"))
             .unwrap();
