@@ -54,8 +54,11 @@ fn xboard_handshake_variant_and_moves() {
         "{feature}"
     );
     assert!(out.contains("feature done=1\n"));
-    // `setup` comes before the pong that follows `variant`.
-    let setup = out.find("setup (P.B").unwrap();
+    // `setup` comes before the pong that follows `variant`; the bishop on XBoard's cardinal
+    // slot (no material draw of king and bishop against king in XBoard, docs/rules.md S8).
+    let setup = out
+        .find("setup (P............B........Kp............b........k) 8x8+0_fairy")
+        .unwrap();
     assert!(setup < out.find("pong 1").unwrap());
     assert!(out.contains("piece P& fmFfcF\n"));
     assert!(out.contains("Illegal move ("), "{out}");

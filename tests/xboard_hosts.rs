@@ -77,10 +77,10 @@ fn cutechess_gets_the_ceremony_start_by_xboard_and_uci() {
 
 #[test]
 fn courier_start_option_overrides_the_host() {
-    let out = session(&format!(
+    let out = session(
         "xboard\nprotover 2\noption CourierStart=ceremony\nmemory 68\nnew\nrandom\n\
-         variant courier\nforce\nusermove g3f4\nusermove a2a3\n"
-    ));
+         variant courier\nforce\nusermove g3f4\nusermove a2a3\n",
+    );
     // Ceremony asked for: g3f4 is legal, a2a3 is not (a2 is empty after the ceremony).
     let illegal: Vec<&str> = out
         .lines()
