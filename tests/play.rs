@@ -574,11 +574,14 @@ fn moves_lists_the_game_numbered_in_san() {
     assert_eq!(list[1], ["1.", "i3", &replies[0]], "{out}");
     assert_eq!(list[2], ["2.", "Nc3", &replies[1]], "{out}");
     // After `undo` the list is one move pair shorter.
-    let after_undo = answer_to(&out, 2, "> moves\n");
-    assert!(
-        after_undo.starts_with(&format!("Moves (2):\n  1. i3  {}\n", replies[0])),
-        "{out}"
-    );
+    let after_undo: Vec<Vec<&str>> = answer_to(&out, 2, "> moves\n")
+        .lines()
+        .take(3)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(after_undo[0], ["Moves", "(2):"], "{out}");
+    assert_eq!(after_undo[1], ["1.", "i3", &replies[0]], "{out}");
+    assert!(after_undo[2].first().is_some_and(|w| *w != "2."), "{out}");
     // `help` names the commands.
     let help = session(Variant::Courier, None, Color::White, 1, "help\nquit\n");
     for wanted in ["  moves ", "  legal ", "  pgn FILE "] {

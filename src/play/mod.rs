@@ -520,8 +520,8 @@ impl<G: Presentation, W: Write> Play<G, W> {
         if self.clocks.is_some() {
             writeln!(
                 self.out,
-                "Your clock runs while the prompt waits (it shows your time); when it runs out \
-                 you lose."
+                "Your clock runs while the prompt waits (it shows your time), Kurier's while it \
+                 thinks; a side whose time runs out loses."
             )?;
         }
         writeln!(
