@@ -118,7 +118,7 @@ impl CuteElo {
 
     /// cutechess's approximation of the inverse error function (Winitzki's).
     fn erf_inv(x: f64) -> f64 {
-        let pi = 3.141_592_653_589_7;
+        let pi = std::f64::consts::PI;
         let a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi));
         let y = (1.0 - x * x).ln();
         let z = 2.0 / (pi * a) + y / 2.0;
