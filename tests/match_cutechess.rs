@@ -2,8 +2,9 @@
 //! Kurier engine as every player at `depth=1` (or `st=0.05`) so that games are quick: the
 //! README's cutechess-cli line for Courier runs and its PGN replays; gauntlets play the right
 //! pairings; `-maxmoves` ends games; `-epdout`, `-pgnout min fi`, `-recover`, `ponder` and
-//! `conf=` from an `engines.json` do what cutechess-cli does; the `Score of`/`Elo difference`/
-//! `SPRT` lines are printed; unknown options are refused with a suggestion.
+//! `conf=` from an `engines.json` do what cutechess-cli does; stdout carries cutechess-cli
+//! 1.5.1's lines, each of the shape and in the order of a real cutechess-cli's output
+//! (tests/fixtures/cutechess-1.5.1/); unknown options are refused with a suggestion.
 
 #[path = "support/temp.rs"]
 mod temp;
@@ -107,11 +108,11 @@ fn the_readme_cutechess_line_runs_and_its_pgn_replays() {
     assert_eq!(&tags(&text, "White")[..2], ["Kurier", "FSF"]);
     assert!(tags(&text, "TimeControl").iter().all(|t| t == "10+0.1"));
     replays(&pgn, &dir);
-    // The lines scripts parse, at the end.
+    // The lines scripts parse: the last `Score of` is the match's.
     let score = run
         .stdout
         .lines()
-        .find(|l| l.starts_with("Score of Kurier vs FSF: "))
+        .rfind(|l| l.starts_with("Score of Kurier vs FSF: "))
         .unwrap_or_else(|| panic!("{}", run.stdout));
     let counts: Vec<u32> = score["Score of Kurier vs FSF: ".len()..]
         .split(" - ")
@@ -246,9 +247,16 @@ fn maxmoves_ends_games_as_adjudicated_draws() {
         "{}",
         run.stderr
     );
-    // -repeat: the two games are a colour-reversed pair, counted as one.
+    // -repeat: the two games are a colour-reversed pair, counted as one (Kurier's table, on
+    // stderr beside cutechess-cli's lines).
     assert!(
-        run.stdout.contains("Ptnml(0-2): [0, 0, 1, 0, 0]"),
+        run.stderr.contains("Ptnml(0-2): [0, 0, 1, 0, 0]"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stdout
+            .contains("{Draw by adjudication: maximal game length}"),
         "{}",
         run.stdout
     );
@@ -400,14 +408,16 @@ fn score_elo_and_sprt_lines_at_every_rating_interval() {
             .map(str::to_string)
             .collect::<Vec<_>>()
     };
-    // After games 2 and 4; the end adds none (game 4 printed them).
+    // `Score of` after every game, the results after games 2 and 4; the end adds none (game
+    // 4 printed them).
     let scores = lines("Score of A vs B: ");
-    assert_eq!(scores.len(), 2, "{}", run.stdout);
+    assert_eq!(scores.len(), 4, "{}", run.stdout);
     assert!(
-        scores[0].ends_with("] 2") && scores[1].ends_with("] 4"),
+        scores[1].ends_with("] 2") && scores[3].ends_with("] 4"),
         "{scores:?}"
     );
     assert_eq!(lines("Elo difference: ").len(), 2);
+    assert_eq!(lines("Finished match").len(), 1);
     let sprt = lines("SPRT: llr ");
     assert_eq!(sprt.len(), 2, "{}", run.stdout);
     assert!(sprt[1].contains(", lbound -2.94, ubound 2.94"), "{sprt:?}");
@@ -549,4 +559,178 @@ fn gnu_flags_keep_working_beside_cutechess_ones() {
         run.stdout
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every kind of line cutechess-cli 1.5.1 prints on stdout in a match of two engines
+/// (projects/cli/src/enginematch.cpp, `Tournament::results` and `Tournament::outcomes`), with
+/// the shape of each; the reasons in braces are those of its `Chess::Result::description`.
+const LINE_KINDS: &[(&str, &str)] = &[
+    ("started", r"^Started game \d+ of \d+ \(\S+ vs \S+\)$"),
+    (
+        "finished",
+        r"^Finished game \d+ \(\S+ vs \S+\): (1-0|0-1|1/2-1/2|\*) \{(REASONS)\}$",
+    ),
+    (
+        "score",
+        r"^Score of \S+ vs \S+: \d+ - \d+ - \d+  \[\d\.\d{3}\] \d+$",
+    ),
+    (
+        "colour",
+        r"^\.\.\.      \S+ playing (White|Black): \d+ - \d+ - \d+  \[\d\.\d{3}\] \d+$",
+    ),
+    (
+        "white vs black",
+        r"^\.\.\.      White vs Black: \d+ - \d+ - \d+  \[\d\.\d{3}\] \d+$",
+    ),
+    (
+        "elo",
+        r"^Elo difference: (-?\d+\.\d|-?inf|nan) \+/- (\d+\.\d|inf|nan), LOS: (\d+\.\d|nan) %, DrawRatio: \d+\.\d %$",
+    ),
+    (
+        "sprt",
+        r"^SPRT: llr (-?[0-9.e+-]+) \((-?\d+\.\d|nan)%\), lbound (-?[0-9.e+-]+|-inf), ubound ([0-9.e+-]+|inf)( - H[01] was accepted)?$",
+    ),
+    ("blank", r"^$"),
+    ("player", r"^Player: \S+$"),
+    ("outcome", r#"^   "((Win|Loss): )?(REASONS)": \d+$"#),
+    ("finished match", r"^Finished match$"),
+];
+
+/// cutechess-cli's reasons for the end of a game.
+const REASONS: &str = "(White|Black) mates|(White|Black) wins by stalemate|Bare king|\
+    Both kings bare|Draw by 3-fold repetition|Draw by (fifty|seventy) moves rule|\
+    Draw by stalemate|(White|Black) resigns|(White|Black) loses on time|Draw by timeout|\
+    (White|Black) wins by adjudication(: [^{}]+)?|Draw by adjudication(: [^{}]+)?|\
+    (White|Black) makes an illegal move(: \\S+)?|(White|Black) disconnects|\
+    (White|Black)'s connection stalls|(White|Black) wins|Drawn game|No result";
+
+/// The kind of every line of `text` ([`LINE_KINDS`]), a run of outcome lines counted as one
+/// (how many outcomes an engine had depends on the games); panics on a line of no kind.
+fn line_kinds(text: &str, source: &str) -> Vec<&'static str> {
+    let patterns: Vec<(&str, regex::Regex)> = LINE_KINDS
+        .iter()
+        .map(|&(kind, p)| {
+            (
+                kind,
+                regex::Regex::new(&p.replace("REASONS", REASONS)).unwrap(),
+            )
+        })
+        .collect();
+    let mut kinds: Vec<&'static str> = Vec::new();
+    for line in text.lines() {
+        let kind = patterns
+            .iter()
+            .find(|(_, re)| re.is_match(line))
+            .map(|&(kind, _)| kind)
+            .unwrap_or_else(|| panic!("{source}: a line of no known shape: {line:?}\n{text}"));
+        if !(kind == "outcome" && kinds.last() == Some(&"outcome")) {
+            kinds.push(kind);
+        }
+    }
+    kinds
+}
+
+/// The real cutechess-cli 1.5.1 output of a match (tests/fixtures/cutechess-1.5.1/).
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/cutechess-1.5.1")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// stdout of `kurier match` has the lines of cutechess-cli 1.5.1, of the same shapes in the
+/// same order, for the command lines the fixtures were made with (cutechess-cli 1.5.1 built
+/// from its v1.5.1 tag, Kurier against Fairy-Stockfish 11.1, `-variant courier -each
+/// tc=1+0.05`):
+/// - `courier-sprt.txt`: `-games 2 -rounds 3 -resign movecount=3 score=600 -draw movenumber=30
+///   movecount=8 score=10 -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05`;
+/// - `courier-ratinginterval.txt`: `-games 2 -rounds 2 -ratinginterval 3` (no SPRT: its
+///   `SPRT:` line shows error rates of 0);
+/// - `courier-draws.txt`: Kurier against itself at `depth=4`, `-games 2 -rounds 4 -draw
+///   movenumber=20 movecount=4 score=20 -ratinginterval 4`.
+///
+/// Here Kurier plays both sides at depth 2, so that games are quick and the colours alone
+/// decide them (no SPRT decision ends the match early).
+#[test]
+fn stdout_has_cutechess_lines_in_cutechess_order() {
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "courier-sprt.txt",
+            &[
+                "-games",
+                "2",
+                "-rounds",
+                "3",
+                "-resign",
+                "movecount=3",
+                "score=600",
+                "-draw",
+                "movenumber=30",
+                "movecount=8",
+                "score=10",
+                "-sprt",
+                "elo0=0",
+                "elo1=10",
+                "alpha=0.05",
+                "beta=0.05",
+            ],
+        ),
+        (
+            "courier-ratinginterval.txt",
+            &["-games", "2", "-rounds", "2", "-ratinginterval", "3"],
+        ),
+        (
+            "courier-draws.txt",
+            &[
+                "-games",
+                "2",
+                "-rounds",
+                "4",
+                "-draw",
+                "movenumber=20",
+                "movecount=4",
+                "score=20",
+                "-ratinginterval",
+                "4",
+            ],
+        ),
+    ];
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, options) in cases {
+        let real = line_kinds(&fixture(name), name);
+        seen.extend(&real);
+        let dir = temp_dir(&format!("lines-{name}"));
+        let k = format!("cmd={KURIER}");
+        let mut args = vec![
+            "-variant",
+            "courier",
+            "-engine",
+            &k,
+            "name=Kurier",
+            "-engine",
+            &k,
+            "name=FSF",
+            "-each",
+            "tc=1+0.05",
+            "depth=2",
+        ];
+        args.extend(options);
+        let run = kurier_match(&args, &dir, &[]);
+        assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+        let ours = line_kinds(&run.stdout, "kurier match");
+        assert_eq!(
+            ours,
+            real,
+            "{name}: kurier match printed\n{}\ncutechess-cli 1.5.1 printed\n{}",
+            run.stdout,
+            fixture(name)
+        );
+        // Kurier's own table is on stderr.
+        assert!(run.stderr.contains("Elo diff (95%)"), "{}", run.stderr);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    // The fixtures have every kind of line.
+    for (kind, _) in LINE_KINDS {
+        assert!(seen.contains(kind), "no {kind} line in the fixtures");
+    }
 }

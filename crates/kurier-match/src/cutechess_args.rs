@@ -14,7 +14,8 @@
 //! where Kurier's differ, unless a flag of either form sets them: one game per encounter
 //! (`-games 1`), a new opening for every game (`-repeat 1`; `-repeat` alone plays each opening
 //! twice with the colours swapped, Kurier's own default), no restart after a crash
-//! (`-recover` off: the match stops) and no time margin (`timemargin=0`). An unknown option is
+//! (`-recover` off: the match stops), no time margin (`timemargin=0`) and cutechess-cli's
+//! lines on stdout (`--output cutechess`). An unknown option is
 //! an error naming the nearest known one; a cutechess-cli option that Kurier does not have is
 //! an error saying so; neither is ever skipped.
 
@@ -316,6 +317,7 @@ pub fn normalise(args: Vec<OsString>) -> Result<Vec<OsString>, CutechessError> {
         ("--repeat", "1"),
         ("--recover", "off"),
         ("--timemargin", "0"),
+        ("--output", "cutechess"),
     ] {
         if !has(&out, flag) {
             out.push(flag.into());
@@ -720,7 +722,9 @@ mod tests {
                 "--recover",
                 "off",
                 "--timemargin",
-                "0"
+                "0",
+                "--output",
+                "cutechess"
             ]
         );
     }

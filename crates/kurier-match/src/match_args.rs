@@ -36,7 +36,7 @@ use super::engine_conf::{self, ConfError, EngineConf};
 use super::notation::PgnNotation;
 use super::settings::{
     Adjudication, DrawRule, EngineSpec, Limits, MatchCommand, MatchOptions, OpeningFormat,
-    OpeningOrder, OpeningsSpec, Protocol, ResignRule, RestartMode, Shard, SprtParams,
+    OpeningOrder, OpeningsSpec, OutputStyle, Protocol, ResignRule, RestartMode, Shard, SprtParams,
     TournamentKind,
 };
 use kurier_rules::games::Variant;
@@ -108,13 +108,17 @@ name=A -engine ... -each tc=40/60 -games 2 -rounds 10 -pgnout out.pgn); each opt
   -event NAME                        --event NAME
   -resume FILE                       --resume FILE
 A command line with a cutechess option takes cutechess-cli's defaults where Kurier's
-differ: --games 1, --repeat 1 (a new opening each game), --recover off, --timemargin 0.
+differ: --games 1, --repeat 1 (a new opening each game), --recover off, --timemargin 0,
+--output cutechess.
 Not available (an error says why): -tb -tbpieces -tbignore50 -bookmode -outcomeinterval
 -resultformat -debug -reverse -seeds -site; the engine keys book bookdepth whitepov trust
 tscale debug stderr; -openings policy=. An unknown option is an error naming the nearest.
-Output: Kurier's tables, then cutechess-cli's lines (Score of A vs B: W - L - D  [ratio] N,
-Elo difference: X +/- Y, LOS: Z %, DrawRatio: R %, SPRT: llr ..., the rank table for more
-than two engines), also every --rating-interval games.
+Output: a cutechess-style command line prints cutechess-cli's lines on stdout (Started game,
+Finished game N (A vs B): 1-0 {White mates}, Score of A vs B after every game, the results
+every -ratinginterval games and at the end, the outcomes, Finished match) and Kurier's
+tables on stderr (--output cutechess). Kurier's own command line prints its tables, then
+cutechess-cli's result lines (Score of, Elo difference, SPRT, the rank table for more than two
+engines), also every --rating-interval games (--output kurier).
 
 Stopping and resuming: a first Ctrl-C starts no new game and lets the games in progress end;
 a second one (or SIGTERM) abandons them (* in the PGN). The state file (--state FILE, by
@@ -958,6 +962,12 @@ pub struct MatchArgs {
     #[arg(long, value_name = "NAME", default_value = "kurier match")]
     event: String,
 
+    /// stdout: Kurier's tables and cutechess-cli's result lines at the end (kurier), or
+    /// exactly cutechess-cli's lines game by game, Kurier's tables on stderr (cutechess; the
+    /// default of a cutechess-style command line)
+    #[arg(long, value_name = "STYLE", value_enum, default_value_t = OutputStyle::Kurier)]
+    output: OutputStyle,
+
     /// Re-check a PGN file's games (exit 1 on a mismatch)
     #[arg(long, value_name = "FILE")]
     replay: Option<PathBuf>,
@@ -1100,6 +1110,7 @@ impl MatchArgs {
             state,
             resume: self.resume,
             shard: self.shard,
+            output: self.output,
         })))
     }
 }

@@ -229,6 +229,18 @@ impl fmt::Display for Shard {
     }
 }
 
+/// What a match prints on stdout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum OutputStyle {
+    /// Kurier's tables at the end, then cutechess-cli's result lines (also every rating
+    /// interval); the games and the progress on stderr.
+    #[default]
+    Kurier,
+    /// Exactly cutechess-cli 1.5's lines, game by game and at the end
+    /// ([`super::cutechess_lines`]); Kurier's own lines and tables on stderr.
+    Cutechess,
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchOptions {
@@ -289,6 +301,8 @@ pub struct MatchOptions {
     pub resume: Option<PathBuf>,
     /// Play only this part of the game pairs.
     pub shard: Option<Shard>,
+    /// What stdout carries.
+    pub output: OutputStyle,
 }
 
 /// What `kurier match` was asked to do.

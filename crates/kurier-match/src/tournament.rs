@@ -33,7 +33,7 @@ use super::openings::{self, Opening};
 use super::player::Player;
 use super::pool::Pool;
 use super::schedule::{openings_wanted, schedule, schedule_tag, Job, Plan};
-use super::settings::{EngineSpec, MatchOptions, SprtParams, TournamentKind};
+use super::settings::{EngineSpec, MatchOptions, OutputStyle, SprtParams, TournamentKind};
 use super::shard;
 use super::state::{self, ScheduleId};
 use super::stats::{self, sprt_bounds, sprt_verdict, Penta, SprtVerdict, Wdl};
@@ -51,6 +51,14 @@ use std::time::{Duration, Instant};
 struct Done {
     job: Job,
     report: GameReport,
+}
+
+/// What a worker tells the main thread.
+enum Event {
+    /// A game's engines are ready and its first move is asked for.
+    Started(Job),
+    /// A game ended.
+    Done(Done),
 }
 
 /// What the workers share.
@@ -80,10 +88,10 @@ struct Handoff {
 impl Handoff {
     /// Sends `done`, then waits until the main thread has counted it; false when the main
     /// thread is gone.
-    fn send(&self, tx: &mpsc::Sender<Done>, done: Done) -> bool {
+    fn send(&self, tx: &mpsc::Sender<Event>, done: Done) -> bool {
         let ticket = {
             let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
-            if tx.send(done).is_err() {
+            if tx.send(Event::Done(done)).is_err() {
                 return false;
             }
             *sent += 1;
@@ -136,7 +144,7 @@ impl Shared<'_> {
     }
 }
 
-fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
+fn worker(shared: &Shared, done: mpsc::Sender<Event>) {
     let options = shared.options;
     let specs = &options.engines;
     let mut running: Vec<Option<Player>> = specs.iter().map(|_| None).collect();
@@ -187,6 +195,9 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
             shared.give_up("internal error: an engine is missing".to_string());
             break;
         };
+        if done.send(Event::Started(job)).is_err() {
+            break;
+        }
         let limits = [specs[job.white].limits, specs[job.black].limits];
         let played = with_game!(options.variant, G => arbiter::play_game::<G>(
             [&mut w, &mut b],
@@ -220,7 +231,7 @@ fn worker(shared: &Shared, done: mpsc::Sender<Done>) {
         }
         let sent = match &shared.handoff {
             Some(handoff) => handoff.send(&done, Done { job, report }),
-            None => done.send(Done { job, report }).is_ok(),
+            None => done.send(Event::Done(Done { job, report })).is_ok(),
         };
         if !sent {
             break;
@@ -401,6 +412,8 @@ pub(crate) struct Tally {
     colours: Vec<[Wdl; 2]>,
     /// Games per termination.
     terminations: BTreeMap<&'static str, u32>,
+    /// Per engine, its games by cutechess-cli's outcome ([`cutechess_lines::outcome`]).
+    outcomes: Vec<BTreeMap<String, u32>>,
     /// Finished games counted.
     pub played: usize,
 }
@@ -411,6 +424,7 @@ impl Tally {
         Tally {
             engines: vec![Wdl::default(); engines],
             colours: vec![[Wdl::default(); 2]; engines],
+            outcomes: vec![BTreeMap::new(); engines],
             ..Tally::default()
         }
     }
@@ -484,6 +498,11 @@ impl Tally {
             .terminations
             .entry(end.termination.pgn_name())
             .or_default() += 1;
+        for (engine, side) in [(w, Color::White), (b, Color::Black)] {
+            if let Some(text) = cutechess_lines::outcome(end, side) {
+                *self.outcomes[engine].entry(text).or_default() += 1;
+            }
+        }
         self.played += 1;
     }
 }
@@ -531,7 +550,7 @@ fn progress_line(
 
 /// The final tables.
 pub(crate) fn print_tables(
-    out: &mut impl Write,
+    out: &mut (impl Write + ?Sized),
     summary: &Summary,
     tally: &Tally,
     sprt_note: Option<String>,
@@ -630,9 +649,9 @@ fn sprt_status(summary: &Summary, tally: &Tally) -> Option<SprtStatus> {
     })
 }
 
-/// cutechess-cli's result lines for the games so far.
-pub(crate) fn cutechess_results(summary: &Summary, tally: &Tally) -> String {
-    let standings: Vec<Standing> = summary
+/// Each engine's results so far, by colour.
+fn standings(summary: &Summary, tally: &Tally) -> Vec<Standing> {
+    summary
         .names
         .iter()
         .zip(&tally.colours)
@@ -641,8 +660,70 @@ pub(crate) fn cutechess_results(summary: &Summary, tally: &Tally) -> String {
             white: *white,
             black: *black,
         })
-        .collect();
-    cutechess_lines::results(&standings, summary.gauntlet, sprt_status(summary, tally))
+        .collect()
+}
+
+/// cutechess-cli's result lines for the games so far, `Score of` first, as Kurier's own
+/// output shows them.
+pub(crate) fn cutechess_results(summary: &Summary, tally: &Tally) -> String {
+    let standings = standings(summary, tally);
+    cutechess_lines::results(
+        &standings,
+        summary.gauntlet,
+        sprt_status(summary, tally),
+        true,
+    )
+}
+
+/// The lines cutechess-cli prints on stdout ([`OutputStyle::Cutechess`]) for the events of a
+/// match.
+struct CutechessOut<'a> {
+    summary: &'a Summary,
+    /// Games in the whole schedule (`Started game N of M`).
+    total: usize,
+}
+
+impl CutechessOut<'_> {
+    /// `Started game N of M (A vs B)`.
+    fn started(&self, job: &Job) -> String {
+        let names = &self.summary.names;
+        let line =
+            cutechess_lines::started(job.number, self.total, &names[job.white], &names[job.black]);
+        format!("{line}\n")
+    }
+
+    /// `Finished game N (A vs B): 1-0 {White mates}` and, for two engines, `Score of`.
+    fn finished(&self, job: &Job, end: &GameEnd, tally: &Tally) -> String {
+        let names = &self.summary.names;
+        let mut text =
+            cutechess_lines::finished(job.number, &names[job.white], &names[job.black], end);
+        text.push('\n');
+        if let [a, b] = standings(self.summary, tally).as_slice() {
+            text.push_str(&cutechess_lines::score_line(a, b));
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The results of a rating interval or the end (no `Score of`: the game's line has it),
+    /// the SPRT line even without an SPRT, as cutechess-cli 1.5.1 prints it.
+    fn results(&self, tally: &Tally) -> String {
+        let sprt = sprt_status(self.summary, tally).unwrap_or(SprtStatus::NONE);
+        let standings = standings(self.summary, tally);
+        cutechess_lines::results(&standings, self.summary.gauntlet, Some(sprt), false)
+    }
+
+    /// The outcomes and `Finished match`, after the results.
+    fn end(&self, tally: &Tally) -> String {
+        let players: Vec<(String, BTreeMap<String, u32>)> = self
+            .summary
+            .names
+            .iter()
+            .cloned()
+            .zip(tally.outcomes.iter().cloned())
+            .collect();
+        format!("{}Finished match\n", cutechess_lines::outcomes(&players))
+    }
 }
 
 /// The SPRT's log-likelihood ratio for the first two engines so far: over game pairs when
@@ -926,6 +1007,11 @@ pub fn run(
     }
     let mut write_error = None;
     let mut unfinished = 0;
+    // stdout carries cutechess-cli's lines, game by game, and Kurier's tables go to stderr.
+    let cute = (options.output == OutputStyle::Cutechess).then_some(CutechessOut {
+        summary: &summary,
+        total: all_jobs.len(),
+    });
     // The SPRT's verdict at the game that crossed a bound: the games then in progress still end
     // and count, and may move the LLR back inside the bounds, but the test was decided there
     // (as fishtest and fastchess report it).
@@ -933,18 +1019,38 @@ pub fn run(
         .then(|| Decision::of(&summary, &tally))
         .flatten();
     std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel::<Done>();
+        let (tx, rx) = mpsc::channel::<Event>();
         for _ in 0..workers {
             let tx = tx.clone();
             let shared = &shared;
             scope.spawn(move || worker(shared, tx));
         }
         drop(tx);
-        for done in rx {
+        let mut say = |text: String, write_error: &mut Option<String>| {
+            if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+                write_error.get_or_insert(format!("cannot write the results: {e}"));
+            }
+        };
+        for event in rx {
+            let done = match event {
+                Event::Started(job) => {
+                    if let Some(cute) = &cute {
+                        say(cute.started(&job), &mut write_error);
+                    }
+                    continue;
+                }
+                Event::Done(done) => done,
+            };
             if done.report.end.is_finished() {
                 tally.add(&done.job, &done.report.end);
             } else {
                 unfinished += 1;
+            }
+            if let Some(cute) = &cute {
+                say(
+                    cute.finished(&done.job, &done.report.end, &tally),
+                    &mut write_error,
+                );
             }
             let (w, b) = (
                 &options.engines[done.job.white].name,
@@ -990,10 +1096,11 @@ pub fn run(
             }
             if let Some(n) = options.rating_interval {
                 if done.report.end.is_finished() && tally.played.is_multiple_of(n as usize) {
-                    let text = cutechess_results(&summary, &tally);
-                    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                        write_error.get_or_insert(format!("cannot write the results: {e}"));
-                    }
+                    let text = match &cute {
+                        Some(cute) => cute.results(&tally),
+                        None => cutechess_results(&summary, &tally),
+                    };
+                    say(text, &mut write_error);
                 }
             }
             if decision.is_none() && decided(&tally) {
@@ -1033,8 +1140,15 @@ pub fn run(
         }
         None => Ok(()),
     };
+    // Kurier's own lines: on stderr when stdout carries cutechess-cli's.
+    let mut stderr = std::io::stderr();
+    let kurier: &mut dyn Write = if cute.is_some() {
+        &mut stderr
+    } else {
+        &mut *out
+    };
     writeln!(
-        out,
+        kurier,
         "Results: {} {}, {} of {total} games played in {}",
         options.variant,
         options
@@ -1050,17 +1164,31 @@ pub fn run(
         Some(shard) => format!("{t} (shard {shard} alone: the SPRT of the merged shards decides)"),
         None => t,
     });
-    print_tables(out, &summary, &tally, sprt_note)?;
+    print_tables(kurier, &summary, &tally, sprt_note)?;
     // cutechess-cli's lines at the end, unless the last interval printed them just now.
     let printed = options
         .rating_interval
         .is_some_and(|n| tally.played > restored && tally.played.is_multiple_of(n as usize));
-    if !printed {
-        writeln!(out)?;
-        out.write_all(cutechess_results(&summary, &tally).as_bytes())?;
+    if cute.is_none() && !printed {
+        writeln!(kurier)?;
+        kurier.write_all(cutechess_results(&summary, &tally).as_bytes())?;
     }
+    if let Some(cute) = &cute {
+        if !printed {
+            out.write_all(cute.results(&tally).as_bytes())?;
+        }
+        out.write_all(cute.end(&tally).as_bytes())?;
+        out.flush()?;
+    }
+    let kurier: &mut dyn Write = if cute.is_some() {
+        &mut stderr
+    } else {
+        &mut *out
+    };
+    // Kurier's own line: on stdout under Kurier's syntax, beside the tables on stderr under
+    // cutechess-cli's (whose stdout carries cutechess's lines only).
     if let Some(d) = &pooled {
-        writeln!(out, "Shard {} stopped: {d}", d.shard)?;
+        writeln!(kurier, "Shard {} stopped: {d}", d.shard)?;
     }
     if let Some(signal) = interrupt.requested() {
         let games = |n: usize| if n == 1 { "game" } else { "games" };
@@ -1074,7 +1202,7 @@ pub fn run(
             String::new()
         };
         writeln!(
-            out,
+            kurier,
             "Interrupted by {}: {unplayed} {} not played{abandoned}",
             signal.name(),
             games(unplayed),
@@ -1083,13 +1211,13 @@ pub fn run(
     if !complete {
         match state_path {
             Some(path) => writeln!(
-                out,
+                kurier,
                 "State: {} ({} of {total} games finished); the same command plays the rest",
                 path.display(),
                 tally.played,
             )?,
             None => writeln!(
-                out,
+                kurier,
                 "No state file: with --pgn FILE or --state FILE a stopped match can be resumed"
             )?,
         }
