@@ -804,7 +804,11 @@ mod tests {
             ("perft-suite", ErrorKind::MissingRequiredArgument, "<FILE>"),
             ("frobnicate", ErrorKind::InvalidSubcommand, "frobnicate"),
             ("perf", ErrorKind::InvalidSubcommand, "'perft'"),
-            ("play --variant chess", ErrorKind::InvalidValue, "courier"),
+            (
+                "play --variant chess",
+                ErrorKind::ValueValidation,
+                "courier",
+            ),
             (
                 "play --variant courier --st 1 --depth 2",
                 ErrorKind::ArgumentConflict,
