@@ -948,11 +948,16 @@ mod tests {
 
     #[test]
     fn suite_defaults() {
-        let Command::PerftSuite(s) = command("perft-suite f.epd --threads 0") else {
+        let Command::PerftSuite(s) = command("perft-suite f.epd --threads 1") else {
             panic!("not perft-suite")
         };
         assert_eq!((s.max_depth(), s.threads()), (u32::MAX, 1));
         assert_eq!(s.file, PathBuf::from("f.epd"));
+        // No thread count of 0 (once read as 1) nor beyond the engine's Threads maximum.
+        for n in ["0", "257"] {
+            let e = parse(&format!("perft-suite f.epd --threads {n}")).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::ValueValidation);
+        }
     }
 
     #[test]
