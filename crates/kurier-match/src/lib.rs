@@ -72,6 +72,7 @@ pub mod shard;
 pub mod state;
 pub mod stats;
 pub mod suggest;
+pub mod tally;
 pub mod tournament;
 pub mod uci_engine;
 pub mod xboard_engine;

@@ -21,7 +21,7 @@ use super::schedule::Job;
 use super::settings::{MatchOptions, Shard, SprtParams};
 use super::state::{ScheduleId, SprtId, State};
 use super::stats::{sprt_bounds, sprt_verdict, SprtVerdict};
-use super::tournament::{sprt_llr, Summary, Tally};
+use super::tally::{sprt_llr, Summary, Tally};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
