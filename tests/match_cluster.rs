@@ -137,11 +137,13 @@ fn shards_stop_together_once_the_pooled_sprt_decides() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The fenced block of the README that follows `marker`.
+/// The fenced block of docs/usage.md (where the README sends the cluster user) that follows
+/// `marker`.
 fn readme_block_after(marker: &str) -> String {
     let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let at = readme.find(marker).expect("the marker is in the README");
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/usage.md"))
+            .unwrap();
+    let at = readme.find(marker).expect("the marker is in docs/usage.md");
     let rest = &readme[at..];
     let open = rest.find("```").unwrap();
     let body = &rest[open..];
@@ -155,7 +157,7 @@ fn the_readme_shows_the_job_script_as_it_is() {
     let script =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tools/slurm_match.sh"))
             .unwrap();
-    let shown = readme_block_after("[`tools/slurm_match.sh`](tools/slurm_match.sh)");
+    let shown = readme_block_after("[`tools/slurm_match.sh`](../tools/slurm_match.sh)");
     let shown: Vec<&str> = shown
         .lines()
         .map(|l| l.strip_prefix("  ").unwrap_or(l))
