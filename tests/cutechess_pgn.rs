@@ -1,7 +1,7 @@
 //! Issue 14: the PGN of `kurier match` and that of a real cutechess-cli read each other, on
 //! Courier. CI cannot build cutechess-cli, so its output is kept as fixtures and checked here.
 //!
-//! The fixtures in `matches/2026-12-01/` were produced, from the repository's root, with
+//! The fixtures in `tests/fixtures/pgn/kurier-2026-12-01/` were produced, from the repository's root, with
 //! `cutechess-cli 1.5.1` (built from tag v1.5.1, Qt 6.4.2, Debian 12) and Kurier at commit
 //! a3d167a:
 //!
@@ -16,7 +16,7 @@
 //!     -engine name=A cmd=target/release/kurier -engine name=B cmd=target/release/kurier \
 //!     -openings file=openings/courier.epd format=epd order=sequential \
 //!     -games 2 -rounds 2 -pgnout /tmp/k.pgn
-//! cp /tmp/k.pgn matches/2026-12-01/kurier-courier.pgn
+//! cp /tmp/k.pgn tests/fixtures/pgn/kurier-2026-12-01/kurier-courier.pgn
 //! ```
 //!
 //! `cutechess-from-kurier.pgn`, 16 games by cutechess-cli with Kurier's PGN as its openings
@@ -27,11 +27,11 @@
 //!
 //! ```text
 //! cutechess-cli -variant courier \
-//!     -openings file=matches/2026-12-01/kurier-courier.pgn format=pgn order=sequential plies=16 \
+//!     -openings file=tests/fixtures/pgn/kurier-2026-12-01/kurier-courier.pgn format=pgn order=sequential plies=16 \
 //!     -repeat -maxmoves 48 \
 //!     -engine cmd=target/release/kurier proto=uci name=K1 \
 //!     -engine cmd=target/release/kurier proto=uci name=K2 \
-//!     -each tc=2+0.02 -games 2 -rounds 8 -pgnout matches/2026-12-01/cutechess-from-kurier.pgn
+//!     -each tc=2+0.02 -games 2 -rounds 8 -pgnout tests/fixtures/pgn/kurier-2026-12-01/cutechess-from-kurier.pgn
 //! ```
 //!
 //! `cutechess-from-kurier-nolimit.pgn`: the same command line without `-maxmoves 48` (written
@@ -63,7 +63,7 @@ const PLIES: usize = 16;
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("matches/2026-12-01")
+        .join("tests/fixtures/pgn/kurier-2026-12-01")
         .join(name)
 }
 

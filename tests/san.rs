@@ -3,7 +3,7 @@
 //! - every legal move of many random-play positions of both games reads back from its SAN and
 //!   its LAN, and no two moves of a position share a SAN;
 //! - ambiguous text is an error, never a guess; checks and mates get their marks;
-//! - every game of the archived PGNs of `matches/2026-11-30/` — written by cutechess-cli (SAN,
+//! - every game of the archived PGNs of `tests/fixtures/pgn/cutechess-2026-11-30/` — written by cutechess-cli (SAN,
 //!   moves sent by Fairy-Stockfish and Kurier) and by `kurier match` (protocol notation) —
 //!   replays with no mismatch, and for the cutechess games Kurier writes each move exactly as
 //!   cutechess wrote it, marks included;
@@ -204,7 +204,7 @@ fn marks_for_check_and_mate_only() {
 /// The archived PGNs, by name.
 fn archive(name: &str) -> (PathBuf, String) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("matches/2026-11-30")
+        .join("tests/fixtures/pgn/cutechess-2026-11-30")
         .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     (path, text)

@@ -5,7 +5,7 @@
 # holds out the last 5% in file order, so the validation positions are the end of the oldest
 # games):
 #   datagen.txt    1,419 games of net D against itself at 20,000 nodes a move
-#                  (matches/2026-12-05/datagen-courier-netD-20k.txt.gz, written by
+#                  (data/2026-12-05/datagen-courier-netD-20k.txt.gz, written by
 #                  `kurier datagen --variant courier --nodes 20000 --random-plies 8 --seed 4004`
 #                  on 3e5043d, sorted by game number);
 #   games-r5.txt   the SPRT games of net H and of the reduced quiet checks (sprt-netH, sprt-chk2);
@@ -22,7 +22,7 @@ set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 21 "--data-only --mirror" "$@"
 "$ROOT/tools/courier_net_h.sh" "$KURIER" "$WORK" --data-only
-zcat "$ROOT/matches/2026-12-05/datagen-courier-netD-20k.txt.gz" > "$WORK/datagen.txt"
+zcat "$ROOT/data/2026-12-05/datagen-courier-netD-20k.txt.gz" > "$WORK/datagen.txt"
 mapfile -t R5 < <(sprt_games "$ROOT" "$WORK" netH chk2)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r5.txt" "${R5[@]}"
 [ "$OPTION" = --data-only ] && exit 0

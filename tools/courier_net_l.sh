@@ -2,7 +2,7 @@
 # Rebuilds Courier's network L (round 8, hash bfcb0998539139d9) from the repository alone: the
 # Courier SPRT games recorded since round 7 (net K against net J, net Kl25 against net K: 740
 # games at 10,000 nodes a move) read first, then the first 2,227 games of net K against itself
-# at 10,000 nodes a move (matches/2026-12-06/datagen-courier-netK-10k.txt.gz), then round 7's
+# at 10,000 nodes a move (data/2026-12-06/datagen-courier-netK-10k.txt.gz), then round 7's
 # six files (tools/courier_net_k.sh --data-only), and `kurier train` with the settings of the
 # README's rounds table and `--mirror`. The trainer holds out the last 5% in file order: the end
 # of the oldest games.
@@ -18,7 +18,7 @@ net_script_start 14 "--data-only" "$@"
 "$ROOT/tools/courier_net_k.sh" "$KURIER" "$WORK" --data-only
 mapfile -t R8 < <(sprt_games "$ROOT" "$WORK" netK netKl25)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r8.txt" "${R8[@]}"
-zcat "$ROOT/matches/2026-12-06/datagen-courier-netK-10k.txt.gz" > "$WORK/datagen-netK-10k.txt"
+zcat "$ROOT/data/2026-12-06/datagen-courier-netK-10k.txt.gz" > "$WORK/datagen-netK-10k.txt"
 [ "$OPTION" = --data-only ] && exit 0
 "$KURIER" train --variant courier "$WORK/games-r8.txt" "$WORK/datagen-netK-10k.txt" \
   "$WORK/games-r7.txt" "$WORK/games-r6.txt" "$WORK/datagen.txt" "$WORK/games-r5.txt" \

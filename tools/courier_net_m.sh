@@ -3,7 +3,7 @@
 # Courier SPRT games recorded since round 8 (net L against net K, the interrupted iteration with
 # net K, internal iterative reduction with net L: 3,417 games at 10,000 nodes a move) read
 # first, then the first 3,399 games of net L against itself at 10,000 nodes a move
-# (matches/2026-12-06/datagen-courier-netL-10k.txt.gz), then round 8's eight files
+# (data/2026-12-06/datagen-courier-netL-10k.txt.gz), then round 8's eight files
 # (tools/courier_net_l.sh --data-only), and `kurier train` with the settings of the README's
 # rounds table and `--mirror`. The trainer holds out the last 5% in file order: the end of the
 # oldest games.
@@ -19,7 +19,7 @@ net_script_start 15 "--data-only" "$@"
 "$ROOT/tools/courier_net_l.sh" "$KURIER" "$WORK" --data-only
 mapfile -t R9 < <(sprt_games "$ROOT" "$WORK" netL partial iir2)
 "$KURIER" pgn-data --variant courier --out "$WORK/games-r9.txt" "${R9[@]}"
-zcat "$ROOT/matches/2026-12-06/datagen-courier-netL-10k.txt.gz" > "$WORK/datagen-netL-10k.txt"
+zcat "$ROOT/data/2026-12-06/datagen-courier-netL-10k.txt.gz" > "$WORK/datagen-netL-10k.txt"
 [ "$OPTION" = --data-only ] && exit 0
 "$KURIER" train --variant courier "$WORK/games-r9.txt" "$WORK/datagen-netL-10k.txt" \
   "$WORK/games-r8.txt" "$WORK/datagen-netK-10k.txt" "$WORK/games-r7.txt" "$WORK/games-r6.txt" \

@@ -3,7 +3,7 @@
 # Courier SPRT games recorded since round 10 (net Ms against net M, net N against net Ms, the
 # capture history's second shard: 1,235 games at 10,000 nodes a move) read first, then the first
 # 3,181 games of net N against itself at 10,000 nodes a move
-# (matches/2026-12-06/datagen-courier-netN-10k.txt.gz), then round 10's twelve files
+# (data/2026-12-06/datagen-courier-netN-10k.txt.gz), then round 10's twelve files
 # (tools/courier_net_n.sh --data-only), and `kurier train` with the settings of the README's
 # rounds table, `--mirror` and the squared clipped ReLU (`--activation screlu`). The trainer
 # holds out the last 5% in file order: the end of the oldest games.
@@ -16,4 +16,4 @@
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 15 "--data-only" "$@"
-net_round 11 courier_net_n.sh matches/2026-12-06/datagen-courier-netN-10k.txt.gz netMs netN capt2b
+net_round 11 courier_net_n.sh data/2026-12-06/datagen-courier-netN-10k.txt.gz netMs netN capt2b

@@ -2,7 +2,7 @@
 # Rebuilds Courier's network R (round 14, hash cc361ab2d20d5242) from the repository alone: the
 # 422 Courier SPRT games of net Q against net P (10,000 nodes a move) read first, then the 6,496
 # games of net Q against itself at 10,000 nodes a move
-# (matches/2026-12-07/datagen-courier-netQ-10k.txt.gz), then round 13's eighteen files
+# (data/2026-12-07/datagen-courier-netQ-10k.txt.gz), then round 13's eighteen files
 # (tools/courier_net_q.sh --data-only), and `kurier train` with the settings of the README's
 # rounds table, `--mirror` and the squared clipped ReLU (`--activation screlu`). The trainer
 # holds out the last 5% in file order: the end of the oldest games.
@@ -15,4 +15,4 @@
 set -euo pipefail
 . "$(dirname "$0")/sprt_games.sh"
 net_script_start 14 "--data-only" "$@"
-net_round 14 courier_net_q.sh matches/2026-12-07/datagen-courier-netQ-10k.txt.gz netQ
+net_round 14 courier_net_q.sh data/2026-12-07/datagen-courier-netQ-10k.txt.gz netQ
