@@ -43,7 +43,8 @@
 //!   their end (a first Ctrl-C) or abandoned as `*` (a second one, or SIGTERM), the tables
 //!   printed, every engine quit or killed, exit status 130 or 143.
 //! - [`state`]: the state file — the schedule's identity and every finished game, written
-//!   atomically after each — that `--resume` continues; [`shard`]: `--shard K/N`, a part of the
+//!   atomically after each — that `--resume` continues ([`resume`]), read on every path by the
+//!   one checked reader [`state_check`]; [`shard`]: `--shard K/N`, a part of the
 //!   game pairs for one machine; [`pool`]: the SPRT of the shards' state files pooled, which
 //!   stops every shard once it decides; [`merge`]: `--merge PGN...` and `--merge-state
 //!   STATE...`, the tables of the shards together.
@@ -65,11 +66,13 @@ pub mod process;
 pub mod replay;
 pub mod reply;
 pub mod request;
+pub mod resume;
 pub mod schedule;
 pub mod scored;
 pub mod settings;
 pub mod shard;
 pub mod state;
+pub mod state_check;
 pub mod stats;
 pub mod suggest;
 pub mod tally;

@@ -7,14 +7,17 @@
 //! ([`super::schedule::schedule_tag`], written by `kurier match` into every game but those of
 //! `--pgn-minimal`), a state file's game by its entry. So the game pairs are those of the
 //! schedule, whatever order the games come in; games stopped before their end (`*`) count for
-//! no one, as in the match; a game found twice in one file (played again after a resume) counts
-//! once, its last copy; a game found in two files, or files of different schedules, are
-//! refused.
+//! no one, as in the match; a game found twice in one PGN file (played again after a resume)
+//! counts once, its last copy; a game found in two files, or files of different schedules, are
+//! refused. A state file is read by the one checked reader of state files
+//! ([`super::state_check`]), as `--resume` reads it: a file that one refuses, the other refuses
+//! with the same words (a game listed twice in a state file is a damaged file).
 
 use super::arbiter::{GameEnd, Termination};
 use super::schedule::{read_schedule_tag, schedule, Job, Plan};
 use super::settings::{SprtParams, TournamentKind};
 use super::state::{self, State, StateError};
+use super::state_check;
 use super::tally::{Summary, Tally};
 use super::tournament::{cutechess_results, print_tables, sprt_text};
 use kurier_rules::pgn;
@@ -257,7 +260,7 @@ fn plan_of(s: &state::ScheduleId) -> Plan {
 fn from_states(files: &[PathBuf]) -> Result<Merged, MergeError> {
     let mut merged: Option<(Merged, PathBuf, State)> = None;
     for path in files {
-        let s = State::read(path)?;
+        let s = state_check::read(path)?;
         let (m, first, reference) = match merged.as_mut() {
             Some(found) => found,
             None => {
@@ -284,17 +287,11 @@ fn from_states(files: &[PathBuf]) -> Result<Merged, MergeError> {
             Some(shard) => format!("shard {}/{}", shard.index, shard.count),
             None => "the whole match".to_string(),
         });
+        // The checked reader has placed every game in the schedule, once, with a result.
         for g in &s.finished {
-            let bad = |why: &str| StateError::Game {
-                path: path.clone(),
-                game: g.game,
-                why: why.to_string(),
-            };
-            if g.game == 0 || g.game > m.jobs.len() {
-                return Err(bad("not a game of the schedule").into());
+            if let Some(end) = g.end().filter(|_| (1..=m.jobs.len()).contains(&g.game)) {
+                m.add(g.game, end, path)?;
             }
-            let end = g.end().ok_or_else(|| bad("not a result and termination"))?;
-            m.add(g.game, end, path)?;
         }
     }
     merged.map(|(m, _, _)| m).ok_or(MergeError::Nothing)

@@ -7,8 +7,11 @@
 //! atomically (a temporary file, then a rename) after every finished game, and between two
 //! games reads the others' — every `*.json` file of the directory that is the state of the same
 //! schedule, with the same SPRT, of another shard of the same count (other files are passed
-//! over). The pooled counts — the pentanomial counts of the game pairs when every game is
-//! paired, else the wins, draws and losses — decide, with the SPRT of the command line. A
+//! over). They are read with the one checked reader of state files ([`super::state_check`]): a
+//! damaged state file (a game listed twice, a file cut short, ...) is not pooled, and the shard
+//! says why once, in the words `--resume` and `--merge-state` refuse it with. The pooled counts
+//! — the pentanomial counts of the game pairs when every game is paired, else the wins, draws
+//! and losses — decide, with the SPRT of the command line. A
 //! game pair is never split between shards ([`super::shard`]), so the pooled pairs are those of
 //! the merged shards ([`super::merge`]).
 //!
@@ -19,11 +22,13 @@
 
 use super::schedule::Job;
 use super::settings::{MatchOptions, Shard, SprtParams};
-use super::state::{ScheduleId, SprtId, State};
+use super::state::{ScheduleId, SprtId, State, StateError};
+use super::state_check;
 use super::stats::{sprt_bounds, sprt_verdict, SprtVerdict};
 use super::tally::{sprt_llr, Summary, Tally};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// The state files of the other shards of a match, where this shard keeps its own.
 #[derive(Debug)]
@@ -34,6 +39,8 @@ pub struct Pool {
     shard: Shard,
     /// The SPRT.
     sprt: SprtParams,
+    /// The damaged state files already reported, with why (each is said once).
+    reported: Mutex<BTreeSet<String>>,
 }
 
 /// What the pooled SPRT decided.
@@ -88,6 +95,7 @@ impl Pool {
             dir: dir_of(state),
             shard,
             sprt,
+            reported: Mutex::default(),
         })
     }
 
@@ -105,8 +113,15 @@ impl Pool {
             if path.extension().is_none_or(|e| e != "json") {
                 continue;
             }
-            let Ok(state) = State::read(&path) else {
-                continue;
+            let state = match state_check::read(&path) {
+                Ok(state) => state,
+                // A state file that contradicts itself or is cut short.
+                Err(e @ (StateError::Invalid { .. } | StateError::Game { .. })) => {
+                    self.report(&e);
+                    continue;
+                }
+                // Not a state file of this version: another file of the directory.
+                Err(_) => continue,
             };
             let Some(shard) = state.shard else { continue };
             if shard.index == self.shard.index
@@ -126,6 +141,15 @@ impl Pool {
             }
         }
         (states, shards)
+    }
+
+    /// Says once on stderr why a damaged state file is not pooled.
+    fn report(&self, e: &StateError) {
+        let text = e.to_string();
+        let mut reported = self.reported.lock().unwrap_or_else(|e| e.into_inner());
+        if reported.insert(text.clone()) {
+            eprintln!("kurier match: warning: not pooled: {text}");
+        }
     }
 
     /// The decision of the pooled SPRT — this shard's finished games (`own`) and those of the
@@ -184,19 +208,9 @@ mod tests {
     use kurier_rules::game::Color;
 
     fn schedule_id(seed: u64) -> ScheduleId {
-        let engine = |name: &str| EngineId {
-            name: name.into(),
-            cmd: vec![name.into()],
-            protocol: "uci".into(),
-            options: vec![],
-            init: vec![],
-            variant: None,
-            limits: "depth=1".into(),
-            ponder: false,
-        };
         ScheduleId {
             variant: "courier".into(),
-            engines: vec![engine("a"), engine("b")],
+            engines: vec![EngineId::test("a"), EngineId::test("b")],
             tournament: "round-robin".into(),
             games: 2,
             rounds: 60,
@@ -273,6 +287,7 @@ mod tests {
             dir: dir.clone(),
             shard: Shard { index: 1, count: 2 },
             sprt,
+            reported: Mutex::default(),
         };
         let mut own = shard_state(1, 1, sprt, &jobs);
         own.finished.truncate(40);

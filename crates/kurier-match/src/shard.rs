@@ -10,7 +10,7 @@
 //! game keeps its number, round, opening and colours of the whole schedule: the shards together
 //! play exactly the games of the unsharded run.
 
-use super::schedule::Job;
+use super::schedule::{Job, Plan};
 use super::settings::Shard;
 
 /// Why a `--shard` value is refused.
@@ -68,6 +68,55 @@ pub fn select(jobs: &[Job], shard: Option<Shard>) -> Vec<Job> {
         .filter(|(i, _)| shard_of(*i, shard.count) == shard.index)
         .flat_map(|(_, pair)| pair.iter().copied())
         .collect()
+}
+
+/// The game pair (from 0, as [`pairs`] numbers them) of game `number` (from 1) of the schedule
+/// of `plan`, without the schedule: every pair of engines plays `games` games a round, in runs
+/// of `repeat` on one opening (the last run shorter when `repeat` does not divide `games`).
+pub fn pair_of_game(plan: &Plan, number: usize) -> usize {
+    let games = plan.games.max(1) as usize;
+    let repeat = plan.repeat.max(1) as usize;
+    let i = number.saturating_sub(1);
+    (i / games) * games.div_ceil(repeat) + (i % games) / repeat
+}
+
+/// The shard (from 1) of `count` that plays game `number` of `plan`'s schedule.
+pub fn shard_of_game(plan: &Plan, number: usize, count: usize) -> usize {
+    shard_of(pair_of_game(plan, number), count)
+}
+
+/// The first `limit` games of `shard` (the whole schedule without one) of `plan`'s schedule of
+/// `total` games that are not `finished`, in schedule order. It looks at no more games than
+/// the finished ones and `limit`, whatever the size of the schedule.
+pub fn missing(
+    plan: &Plan,
+    total: usize,
+    shard: Option<Shard>,
+    finished: impl Fn(usize) -> bool,
+    limit: usize,
+) -> Vec<usize> {
+    let games = plan.games.max(1) as usize;
+    let repeat = plan.repeat.max(1) as usize;
+    let groups = games.div_ceil(repeat);
+    let all_pairs = total / games * groups;
+    let (first, step) = match shard {
+        Some(s) => (s.index.saturating_sub(1), s.count.max(1)),
+        None => (0, 1),
+    };
+    let mut out = Vec::new();
+    for pair in (first..all_pairs).step_by(step) {
+        let start = (pair / groups) * games + (pair % groups) * repeat + 1;
+        let end = (start + repeat).min((pair / groups + 1) * games + 1);
+        for number in start..end {
+            if out.len() >= limit {
+                return out;
+            }
+            if !finished(number) {
+                out.push(number);
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -129,6 +178,60 @@ mod tests {
                     seen.sort_by_key(|j| j.number);
                     assert_eq!(seen, all, "{plan:?} in {count} shards");
                 }
+            }
+        }
+    }
+
+    /// The arithmetic of a game's pair and shard, and of the missing games, is that of the
+    /// schedule itself.
+    #[test]
+    fn a_games_shard_without_the_schedule() {
+        for kind in [TournamentKind::RoundRobin, TournamentKind::Gauntlet] {
+            for (engines, games, rounds, repeat, swap) in [
+                (2, 2, 5, 2, true),
+                (3, 4, 2, 2, true),
+                (4, 3, 3, 2, true),
+                (2, 5, 3, 3, false),
+                (3, 2, 4, 1, true),
+                (2, 7, 2, 3, true),
+            ] {
+                let plan = Plan {
+                    kind,
+                    engines,
+                    games,
+                    rounds,
+                    repeat,
+                    swap,
+                };
+                let all = schedule(&plan, 7);
+                for (i, pair) in pairs(&all).into_iter().enumerate() {
+                    for job in pair {
+                        assert_eq!(pair_of_game(&plan, job.number), i, "{plan:?} {job:?}");
+                    }
+                }
+                for count in 1..=5 {
+                    for index in 1..=count {
+                        let shard = Some(Shard { index, count });
+                        let numbers: Vec<usize> =
+                            select(&all, shard).iter().map(|j| j.number).collect();
+                        let by_number: Vec<usize> = (1..=all.len())
+                            .filter(|&n| shard_of_game(&plan, n, count) == index)
+                            .collect();
+                        assert_eq!(numbers, by_number, "{plan:?} {index}/{count}");
+                        let none = missing(&plan, all.len(), shard, |_| false, usize::MAX);
+                        assert_eq!(none, numbers, "{plan:?} {index}/{count}");
+                        let done = |n: usize| numbers.contains(&n);
+                        assert!(missing(&plan, all.len(), shard, done, 5).is_empty());
+                        // All but the last: the last is missing, and no more than asked.
+                        if let Some(&last) = numbers.last() {
+                            let but_last = |n: usize| n != last;
+                            assert_eq!(missing(&plan, all.len(), shard, but_last, 5), [last]);
+                            assert_eq!(missing(&plan, all.len(), shard, |_| false, 1).len(), 1);
+                        }
+                    }
+                }
+                let whole = missing(&plan, all.len(), None, |_| false, usize::MAX);
+                assert_eq!(whole, (1..=all.len()).collect::<Vec<_>>());
             }
         }
     }

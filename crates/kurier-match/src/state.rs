@@ -1,5 +1,5 @@
 //! The state file of a match: what is needed to continue it (the same command started again,
-//! or `--resume FILE`: [`start`]), to merge it with the other shards of the same match
+//! or `--resume FILE`: [`super::resume`]), to merge it with the other shards of the same match
 //! (`--merge-state`), or to pool the shards' SPRT ([`super::pool`]), as JSON:
 //!
 //! - the schedule's identity ([`ScheduleId`]): the game, the engines (name, command, protocol,
@@ -17,9 +17,11 @@
 //! it meanwhile see one or the other). Games that were not
 //! finished (abandoned, `*`) are not in it: a resumed run plays them again, from the start.
 //!
-//! A state file is refused, with every difference named, when the command line describes
-//! another schedule ([`differences`]); a different time margin, move timeout, concurrency, PGN
-//! file or `--wait` is no difference (they do not change which games are played).
+//! Every path reads a state file with [`super::state_check::read`], which refuses a file that
+//! contradicts itself (a game listed twice, a wrong `total`, ...) with the line. A state file
+//! is refused, with every difference named, when the command line describes another schedule
+//! ([`differences`]); a different time margin, move timeout, concurrency, PGN file or `--wait`
+//! is no difference (they do not change which games are played).
 
 use super::arbiter::{GameEnd, GameResult, Termination};
 use super::settings::{Adjudication, MatchOptions, OpeningFormat, OpeningOrder, Shard, SprtParams};
@@ -33,6 +35,7 @@ pub const FORMAT: &str = "kurier-match-state 1";
 
 /// One engine, as far as it decides the games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EngineId {
     /// Its name in the tables and the PGN.
     pub name: String,
@@ -52,8 +55,26 @@ pub struct EngineId {
     pub ponder: bool,
 }
 
+#[cfg(test)]
+impl EngineId {
+    /// A UCI engine named and run as `name`, at depth 1: the engine of the unit tests.
+    pub(crate) fn test(name: &str) -> EngineId {
+        EngineId {
+            name: name.into(),
+            cmd: vec![name.into()],
+            protocol: "uci".into(),
+            options: vec![],
+            init: vec![],
+            variant: None,
+            limits: "depth=1".into(),
+            ponder: false,
+        }
+    }
+}
+
 /// The openings, as far as they decide the games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OpeningsId {
     /// The FNV-1a hash of the file's bytes, `fnv1a64:` and 16 hex digits.
     pub hash: String,
@@ -71,6 +92,7 @@ pub struct OpeningsId {
 
 /// Everything that fixes the schedule of a match and the judging of its games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ScheduleId {
     /// The game.
     pub variant: String,
@@ -100,6 +122,7 @@ pub struct ScheduleId {
 
 /// The SPRT of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SprtId {
     /// Elo of H0.
     pub elo0: f64,
@@ -135,6 +158,7 @@ impl From<SprtId> for SprtParams {
 
 /// A shard, in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShardId {
     /// Which part, from 1.
     pub index: usize,
@@ -162,6 +186,7 @@ impl From<ShardId> for Shard {
 
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FinishedGame {
     /// Its number in the schedule, from 1.
     pub game: usize,
@@ -206,6 +231,7 @@ pub fn parse_result(text: &str) -> Option<GameResult> {
 
 /// The contents of a state file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct State {
     /// [`FORMAT`].
     pub format: String,
@@ -293,14 +319,26 @@ pub enum StateError {
         /// The command line's.
         wanted: String,
     },
-    /// A game of the file that is not one of the run's.
-    #[error("{}: game {game}: {why}", path.display())]
+    /// A file that contradicts itself, or is cut short ([`super::state_check`]).
+    #[error("{}, line {line}: {why}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// Where, from 1.
+        line: usize,
+        /// What is wrong.
+        why: String,
+    },
+    /// A finished game of the file that cannot be one ([`super::state_check`]).
+    #[error("{}, line {line}: game {game} {why}", path.display())]
     Game {
         /// The file.
         path: PathBuf,
+        /// The line of its entry, from 1.
+        line: usize,
         /// The game's number.
         game: usize,
-        /// What is wrong.
+        /// What is wrong, after "game N".
         why: String,
     },
     /// A fresh run would overwrite the state of an unfinished one.
@@ -478,35 +516,6 @@ impl State {
         }
     }
 
-    /// Reads a state file.
-    pub fn read(path: &Path) -> Result<State, StateError> {
-        let text = std::fs::read_to_string(path).map_err(|source| StateError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        // The format first, so that a file of another version is told as such.
-        let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|source| StateError::Parse {
-                path: path.to_path_buf(),
-                source,
-            })?;
-        let Some(format) = value.get("format").and_then(|f| f.as_str()) else {
-            return Err(StateError::NotState {
-                path: path.to_path_buf(),
-            });
-        };
-        if format != FORMAT {
-            return Err(StateError::Format {
-                path: path.to_path_buf(),
-                found: format.to_string(),
-            });
-        }
-        serde_json::from_value(value).map_err(|source| StateError::Parse {
-            path: path.to_path_buf(),
-            source,
-        })
-    }
-
     /// Refuses the file unless it is the state of `schedule` and `shard`.
     pub fn check(
         &self,
@@ -572,80 +581,6 @@ impl State {
     }
 }
 
-/// Where a run starts from ([`start`]).
-#[derive(Debug)]
-pub struct Start {
-    /// The state to play on from (fresh, or a file's).
-    pub state: State,
-    /// The file it was read from, when the run continues one.
-    pub resumed: Option<PathBuf>,
-}
-
-/// The state a run starts from, for the schedule `id` and the `options`:
-///
-/// - `--resume FILE` (`options.resume`): that file, which must exist and be the state of this
-///   match and shard; the state file it is continued in, if another, must not hold an
-///   unfinished match;
-/// - else the state file (`options.state`, `--state FILE` or the one beside the PGN) when it
-///   exists and holds finished games: continued, so that the same command started again (after
-///   a Ctrl-C, a crash, a batch system's requeue) plays on where the last run stopped — if it is
-///   the state of this match and shard; a file of another match, another shard or no state
-///   file at all is refused with the reason;
-/// - else a fresh state: no game finished.
-///
-/// The SPRT and the openings file's name are taken from the command line (they may change; the
-/// schedule may not).
-pub fn start(id: ScheduleId, options: &MatchOptions) -> Result<Start, StateError> {
-    let openings_file = options.openings.as_ref().map(|o| o.file.clone());
-    let from = match (&options.resume, &options.state) {
-        (Some(path), state) => {
-            if !path.exists() {
-                return Err(StateError::Missing { path: path.clone() });
-            }
-            // Continued in another file: not over an unfinished match's state.
-            if let Some(other) = state.as_ref().filter(|s| *s != path) {
-                check_overwrite(other)?;
-            }
-            Some((path.clone(), State::read(path)?))
-        }
-        (None, Some(path)) if path.exists() => {
-            Some((path.clone(), State::read(path)?)).filter(|(_, s)| !s.finished.is_empty())
-        }
-        (None, _) => None,
-    };
-    let Some((path, mut saved)) = from else {
-        return Ok(Start {
-            state: State::new(id, options, openings_file),
-            resumed: None,
-        });
-    };
-    saved.check(&path, &id, options.shard)?;
-    saved.sprt = options.sprt.map(Into::into);
-    saved.openings_file = openings_file;
-    Ok(Start {
-        state: saved,
-        resumed: Some(path),
-    })
-}
-
-/// Before a fresh run writes its state to `path`: refuses to overwrite the state of an
-/// unfinished match with finished games (they would be lost), or a file that is no state file.
-/// A missing file, the state of a complete match, or one without a finished game may be
-/// overwritten.
-pub fn check_overwrite(path: &Path) -> Result<(), StateError> {
-    if !path.exists() {
-        return Ok(());
-    }
-    let state = State::read(path)?;
-    if state.complete || state.finished.is_empty() {
-        return Ok(());
-    }
-    Err(StateError::Unfinished {
-        path: path.to_path_buf(),
-        finished: state.finished.len(),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -655,14 +590,8 @@ mod tests {
         ScheduleId {
             variant: "courier".into(),
             engines: vec![EngineId {
-                name: "A".into(),
-                cmd: vec!["a".into()],
-                protocol: "uci".into(),
                 options: vec![("Hash".into(), "16".into())],
-                init: vec![],
-                variant: None,
-                limits: "depth=1".into(),
-                ponder: false,
+                ..EngineId::test("A")
             }],
             tournament: "round-robin".into(),
             games: 2,
@@ -703,7 +632,7 @@ mod tests {
     }
 
     #[test]
-    fn write_read_and_record() {
+    fn write_and_record() {
         let dir = std::env::temp_dir().join(format!("kurier-state-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("s.json");
@@ -735,21 +664,14 @@ mod tests {
         );
         assert_eq!(state.finished[1].end(), Some(win));
         state.write(&path).unwrap();
-        assert_eq!(State::read(&path).unwrap(), state);
+        let back: State = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(back, state);
         // No temporary file is left behind.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        assert!(matches!(
-            check_overwrite(&path),
-            Err(StateError::Unfinished { finished: 2, .. })
-        ));
         let e = state
             .check(&path, &schedule(), Some(Shard { index: 1, count: 3 }))
             .unwrap_err();
         assert!(e.to_string().contains("shard 2/3"), "{e}");
-        std::fs::write(&path, "{\"format\": \"other 9\"}").unwrap();
-        assert!(matches!(State::read(&path), Err(StateError::Format { .. })));
-        std::fs::write(&path, "[").unwrap();
-        assert!(matches!(State::read(&path), Err(StateError::Parse { .. })));
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
         assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);

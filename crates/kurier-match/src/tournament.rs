@@ -32,6 +32,7 @@ use super::notation;
 use super::openings::{self, Opening};
 use super::player::Player;
 use super::pool::Pool;
+use super::resume;
 use super::schedule::{openings_wanted, schedule, schedule_tag, Job, Plan};
 use super::settings::{EngineSpec, MatchOptions, OutputStyle};
 use super::shard;
@@ -701,14 +702,14 @@ pub enum MatchEnd {
     Interrupted(Signal),
 }
 
-/// The state of the run at its start ([`state::start`]): a fresh one, or that of `--resume
+/// The state of the run at its start ([`resume::start`]): a fresh one, or that of `--resume
 /// FILE` or of an existing state file, checked against the command line; the openings file's
 /// bytes are hashed into the schedule's identity.
 fn initial_state(
     options: &MatchOptions,
     openings: usize,
     total: usize,
-) -> Result<state::Start, TournamentError> {
+) -> Result<resume::Start, TournamentError> {
     let bytes = match &options.openings {
         Some(spec) => Some(
             kurier_wire::input_file::read_capped(&spec.file, openings::MAX_OPENINGS_BYTES)
@@ -720,7 +721,7 @@ fn initial_state(
         None => None,
     };
     let id = ScheduleId::of(options, bytes.as_deref(), openings, total);
-    Ok(state::start(id, options)?)
+    Ok(resume::start(id, options)?)
 }
 
 /// Runs the match; the tables go to `out`, progress to stderr. Once `interrupt` is set no new
@@ -734,7 +735,7 @@ pub fn run(
 ) -> Result<MatchEnd, TournamentError> {
     let openings = openings::load(options.variant, options.openings.as_ref(), options.seed)?;
     let all_jobs = schedule(&Plan::of(options), openings.len());
-    let state::Start {
+    let resume::Start {
         state: mut saved,
         resumed: resumed_from,
     } = initial_state(options, openings.len(), all_jobs.len())?;
@@ -743,22 +744,13 @@ pub fn run(
     let summary = Summary::of(options);
     let mut tally = Tally::new(options.engines.len());
     let state_path = options.state.as_ref();
-    let in_run: BTreeSet<usize> = mine.iter().map(|j| j.number).collect();
     let finished: BTreeSet<usize> = saved.finished.iter().map(|g| g.game).collect();
+    // The checked reader (state_check) has placed every game of the file in this run's part of
+    // the schedule, once, with a result.
     for game in &saved.finished {
-        let bad = |why: &str| state::StateError::Game {
-            path: resumed_from.clone().unwrap_or_default(),
-            game: game.game,
-            why: why.to_string(),
-        };
-        let job = all_jobs
-            .get(game.game.wrapping_sub(1))
-            .filter(|j| in_run.contains(&j.number))
-            .ok_or_else(|| bad("not a game of this run's schedule"))?;
-        let end = game
-            .end()
-            .ok_or_else(|| bad("not a result and termination"))?;
-        tally.add(job, &end);
+        if let (Some(job), Some(end)) = (all_jobs.get(game.game.wrapping_sub(1)), game.end()) {
+            tally.add(job, &end);
+        }
     }
     let restored = tally.played;
     // A shard's own SPRT does not stop it: the pooled SPRT of the shards' state files does.
