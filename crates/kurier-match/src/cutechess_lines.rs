@@ -204,14 +204,14 @@ fn f1(x: f64) -> String {
     fixed(x, 1)
 }
 
-/// `W - L - D  [ratio] N` of one side's results.
+/// `W - L - D  [ratio] N` of one side's results (cutechess-cli prints none of no games).
 fn wld(w: &Wdl) -> String {
     format!(
-        "{} - {} - {}  [{:.3}] {}",
+        "{} - {} - {}  [{}] {}",
         w.wins,
         w.losses,
         w.draws,
-        w.points() / w.games() as f64,
+        fixed(w.points() / w.games() as f64, 3),
         w.games()
     )
 }
@@ -307,8 +307,9 @@ fn rank_table(out: &mut String, standings: &[Standing], gauntlet: bool) {
 
 /// The lines cutechess-cli prints at a rating interval and at the end: for two engines the
 /// colour lines, `Elo difference` and (given a status) the `SPRT` line, after the `Score of`
-/// line when `score` (cutechess-cli prints that one after every game, just before); for more,
-/// the rank table.
+/// line when `score` and a game has finished (cutechess-cli prints that one after every game,
+/// just before); for more, the rank table. Of no games, the figures are `nan`, as cutechess-cli
+/// prints them when its match ends before a game has.
 pub fn results(
     standings: &[Standing],
     gauntlet: bool,
@@ -318,7 +319,7 @@ pub fn results(
     let mut out = String::new();
     match standings {
         [a, b] => {
-            if score {
+            if score && a.total().games() > 0 {
                 let _ = writeln!(out, "{}", score_line(a, b));
             }
             two_engines(&mut out, a, sprt)

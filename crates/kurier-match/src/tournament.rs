@@ -1004,10 +1004,12 @@ pub fn run(
         None => t,
     });
     print_tables(kurier, &summary, &tally, sprt_note)?;
-    // cutechess-cli's lines at the end, unless the last interval printed them just now.
-    let printed = options
-        .rating_interval
-        .is_some_and(|n| tally.played > restored && tally.played.is_multiple_of(n as usize));
+    // cutechess-cli's lines at the end, unless the last interval printed them just now — or,
+    // as cutechess-cli 1.5.1 has it (EngineMatch::onTournamentFinished), no game finished: 0 is
+    // a multiple of the interval too.
+    let printed = options.rating_interval.is_some_and(|n| {
+        (tally.played > restored || tally.played == 0) && tally.played.is_multiple_of(n as usize)
+    });
     if cute.is_none() && !printed {
         writeln!(kurier)?;
         kurier.write_all(cutechess_results(&summary, &tally).as_bytes())?;
