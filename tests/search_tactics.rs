@@ -140,6 +140,54 @@ fn courier_special_results_are_scored() {
     assert_eq!(r.score, 0);
 }
 
+/// `fen` with its move-count field (the one before the move number) set to `plies`.
+fn with_counter(fen: &str, plies: u32) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    let at = fields.len() - 2;
+    fields[at] = plies.to_string();
+    fields.join(" ")
+}
+
+/// A root already past the move-count rule's limit (a host that plays on past it, as
+/// cutechess plays Courier to its own 70-move rule: docs/rules.md C8 [choice]): only a line
+/// whose count reaches the limit inside the search is drawn by the rule, so every forced win
+/// above is found as from a fresh count.
+fn finds_every_win_past_the_move_rule<G: Searchable>(positions: &[(&str, i32)], past: u32) {
+    for &(fen, n) in positions {
+        let pos = G::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let late_fen = with_counter(fen, past);
+        let late = G::from_fen(&late_fen).unwrap_or_else(|e| panic!("{late_fen}: {e}"));
+        assert!(late.draw_by_rule(), "{late_fen} is past the rule");
+        let r = search_position(&late, &depth_limit(2 * n as u32 + 3), 16, 1);
+        assert_eq!(Score::from_internal(r.score), Score::Mate(n), "{late_fen}");
+        let best = r.best.expect("a move");
+        assert!(
+            forced::move_wins_within(&pos, best, n as u32),
+            "{late_fen}: {} does not win in {n}",
+            pos.format_move(best)
+        );
+    }
+}
+
+#[test]
+fn forced_wins_are_found_from_a_root_past_the_move_rule() {
+    finds_every_win_past_the_move_rule::<Courier>(&COURIER, 110);
+    finds_every_win_past_the_move_rule::<Schachdame>(&SCHACHDAME, 110);
+    finds_every_win_past_the_move_rule::<DualCheckers>(&DUAL, 40);
+}
+
+#[test]
+fn courier_fifty_move_point_is_a_draw_within_the_search() {
+    // docs/rules.md C8: a rook up, but White's every move is reversible (its pawn h3 is
+    // blocked) and makes the 100th ply: a draw. With a fresh count the rook counts.
+    let pos = Courier::from_fen("12/12/5k6/12/7p4/7P4/1R10/K11 w - - 99 80").unwrap();
+    let r = search_position(&pos, &depth_limit(6), 16, 1);
+    assert_eq!(r.score, 0);
+    let pos = Courier::from_fen("12/12/5k6/12/7p4/7P4/1R10/K11 w - - 0 80").unwrap();
+    let r = search_position(&pos, &depth_limit(6), 16, 1);
+    assert!(r.score > 300, "{}", r.score);
+}
+
 #[test]
 fn dual_forced_wins() {
     finds_every_win::<DualCheckers>(&DUAL, 1);

@@ -145,3 +145,73 @@ fn no_move_the_xboard_gui_would_misjudge() {
     assert_eq!(played.len(), 1, "{out}");
     assert_ne!(played[0], "f2e1", "XBoard would call it a draw: {out}");
 }
+
+/// Black to move, 99 plies without a capture or a pawn move, and no capture or pawn move for
+/// Black (its pawn h4 is blocked): Black's move reaches the 50-move rule's 100 plies, a draw by
+/// the rule book (docs/rules.md C8). cutechess plays Courier to its own 70-move rule instead
+/// (C8 [choice]) and forfeits a claim of the 50-move draw as invalid.
+const FIFTY_NEAR: &str = "12/12/5k6/12/7p4/7P4/12/R10K b - - 99 80";
+
+#[test]
+fn a_move_count_draw_is_claimed_under_the_xboard_gui_only() {
+    // cutechess: Black's move makes 100 plies, White's reply 101; Kurier claims nothing and
+    // plays on, as cutechess does.
+    let out = session(&format!(
+        "{CUTECHESS_START}setboard {FIFTY_NEAR}\nsd 4\ntime 1000\notim 1000\ngo\nping 2\n\
+         usermove a1a2\nping 3\n"
+    ));
+    assert!(
+        !out.contains("1/2-1/2"),
+        "no claim cutechess forfeits: {out}"
+    );
+    let played = engine_moves(&out);
+    assert_eq!(played.len(), 2, "Kurier plays on: {out}");
+    replay(FIFTY_NEAR, &[played[0], "a1a2", played[1]]);
+    // cutechess hands over a position already past 100 plies: Kurier moves.
+    let past = FIFTY_NEAR.replace(" 99 80", " 100 80");
+    let out = session(&format!(
+        "{CUTECHESS_START}setboard {past}\nsd 4\ntime 1000\notim 1000\ngo\n"
+    ));
+    assert!(!out.contains("1/2-1/2"), "{out}");
+    assert_eq!(engine_moves(&out).len(), 1, "{out}");
+    // The XBoard GUI, between engines and against a person: the rule book's draw, claimed
+    // after the move that makes it, and claimed again for a position past it.
+    for opponent in ["computer\nname Other", "name root"] {
+        let out = session(&format!(
+            "{XBOARD_GUI_START}force\n{opponent}\nsetboard {FIFTY_NEAR}\nsd 4\ntime 1000\n\
+             otim 1000\ngo\n"
+        ));
+        assert_eq!(engine_moves(&out).len(), 1, "{out}");
+        assert!(out.contains("1/2-1/2 {Draw by 50-move rule}"), "{out}");
+        let out = session(&format!(
+            "{XBOARD_GUI_START}force\n{opponent}\nsetboard {past}\nsd 4\ngo\n"
+        ));
+        assert!(engine_moves(&out).is_empty(), "{out}");
+        assert!(out.contains("1/2-1/2 {Draw by 50-move rule}"), "{out}");
+    }
+}
+
+#[test]
+fn under_uci_the_rule_book_scores_the_fifty_move_point_and_play_goes_on_past_it() {
+    // UCI has no claims: the host judges. Black to move at 99 plies: every move draws by the
+    // rule book (docs/rules.md C8), so a lost position scores 0.
+    let uci = "uci\nsetoption name UCI_Variant value courier\nucinewgame\nisready\n";
+    let out = session(&format!("{uci}position fen {FIFTY_NEAR}\ngo depth 4\n"));
+    let last_score = |out: &str| {
+        out.lines()
+            .filter(|l| l.starts_with("info depth"))
+            .filter_map(|l| l.split(" score ").nth(1))
+            .last()
+            .map(|s| s.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|| panic!("no score: {out}"))
+    };
+    assert_eq!(last_score(&out), "cp 0", "{out}");
+    assert!(out.contains("bestmove f6"), "{out}");
+    // A host that plays on past the rule (cutechess, to its own 70-move rule): the search
+    // sees the rook White is up, not a draw at every line.
+    let past = FIFTY_NEAR.replace(" 99 80", " 110 80");
+    let out = session(&format!("{uci}position fen {past}\ngo depth 4\n"));
+    let score = last_score(&out);
+    let cp: i32 = score.strip_prefix("cp ").map_or(0, |v| v.parse().unwrap());
+    assert!(cp < -200 || score.starts_with("mate -"), "{score}: {out}");
+}

@@ -9,8 +9,14 @@
 //!   so, cutechess starts from the ceremony start and never says so either (docs/rules.md C3);
 //! - claims: in a game between two engines (`computer` before the game, `TwoMachinesEvent`),
 //!   the GUI tests every win claim against its own rules and forfeits the claimer of a win it
-//!   cannot see (a Courier bare king or stalemate); a claim of one's own loss always stands.
+//!   cannot see (a Courier bare king or stalemate); a claim of one's own loss always stands;
+//! - move-count draws: cutechess plays Courier to its own 70-move rule, not the rule book's 50
+//!   moves (`ShatranjBoard::result`; docs/rules.md C8 [choice]), and forfeits a claim of the
+//!   50-move draw as an invalid result claim. Away from the GUI the engine therefore claims no
+//!   move-count draw and plays on; the host ends the game by its own rule (Kurier's own runner
+//!   ends it at the rule book's limit before anyone could claim).
 
+use kurier_rules::game::{Outcome, Reason};
 use kurier_wire::xboard::XboardCommand;
 
 /// What the engine knows about its XBoard host.
@@ -44,6 +50,20 @@ impl XboardHost {
     /// True when the GUI tests this game's win claims: the XBoard GUI running two engines.
     pub fn tests_claims(&self) -> bool {
         self.gui && self.computer_opponent
+    }
+
+    /// True when the host ends the game with `outcome` as the rule book does, so the engine
+    /// claims it and stops: every result under the XBoard GUI; elsewhere every result but a
+    /// move-count draw (docs/rules.md S8, C8, D10), which a host such as cutechess plays to its
+    /// own limit. Where this is false the engine plays on.
+    pub fn applies(&self, outcome: Outcome) -> bool {
+        self.gui || !matches!(outcome, Outcome::Draw(Reason::MoveRule(_)))
+    }
+
+    /// The result the host gives the game that `outcome` (the rule book's) ends, if it applies
+    /// it ([`XboardHost::applies`]).
+    pub fn outcome(&self, outcome: Option<Outcome>) -> Option<Outcome> {
+        outcome.filter(|&o| self.applies(o))
     }
 }
 
@@ -92,6 +112,27 @@ mod tests {
             !cutechess.tests_claims(),
             "cutechess judges by its own rules"
         );
+    }
+
+    #[test]
+    fn move_count_draws_are_left_to_hosts_other_than_the_gui() {
+        let fifty = Outcome::Draw(Reason::MoveRule(100));
+        let gui = host(&["memory 68", "new", "random", "variant courier"]);
+        assert!(gui.applies(fifty));
+        let cutechess = host(&["new", "variant courier", "force", "computer"]);
+        assert!(!cutechess.applies(fifty), "cutechess plays to 70 moves");
+        assert_eq!(cutechess.outcome(Some(fifty)), None);
+        for other in [
+            Outcome::Draw(Reason::Repetition),
+            Outcome::Draw(Reason::TwoBareKings),
+            Outcome::Win {
+                winner: kurier_rules::game::Color::White,
+                reason: Reason::BareKing,
+            },
+        ] {
+            assert!(cutechess.applies(other), "{other:?}");
+            assert_eq!(cutechess.outcome(Some(other)), Some(other));
+        }
     }
 
     #[test]

@@ -171,20 +171,24 @@ fn result_reply(outcome: Outcome) -> XboardReply {
     XboardReply::from(outcome)
 }
 
-/// Which results the engine claims right after a move: all, except, where the XBoard GUI tests
-/// claims between two engines, its own wins that the GUI cannot see (a Courier bare king),
-/// which would count as false claims. The loser's engine claims those, and a claim of one's
-/// own loss always stands (`xboard_referee`).
+/// Which results the engine claims right after a move: those the host applies
+/// ([`XboardHost::outcome`]: no move-count draw away from the XBoard GUI, cutechess plays on to
+/// its own limit), except, where the XBoard GUI tests claims between two engines, its own wins
+/// that the GUI cannot see (a Courier bare king), which would count as false claims. The
+/// loser's engine claims those, and a claim of one's own loss always stands (`xboard_referee`).
 #[derive(Clone, Copy, Debug)]
 struct ClaimPolicy {
-    tests_claims: bool,
+    host: XboardHost,
     engine_side: Color,
 }
 
 impl ClaimPolicy {
     fn allows(self, game: &AnyRecord, outcome: Outcome) -> bool {
         let own_win = matches!(outcome, Outcome::Win { winner, .. } if winner == self.engine_side);
-        !(self.tests_claims && own_win && !xboard_referee::verifies_win(game, outcome))
+        self.host.applies(outcome)
+            && !(self.host.tests_claims()
+                && own_win
+                && !xboard_referee::verifies_win(game, outcome))
     }
 }
 
@@ -539,8 +543,8 @@ impl XboardSession {
     fn answer_draw(&mut self) -> std::io::Result<()> {
         let score = self.last().score;
         let dead = self
-            .game()
-            .outcome()
+            .host
+            .outcome(self.game().outcome())
             .is_some_and(|o| matches!(o, Outcome::Draw(_)));
         if dead || score <= ACCEPT_DRAW_BELOW {
             self.say(XboardReply::OfferDraw)?;
@@ -675,7 +679,7 @@ impl XboardSession {
     /// Whether the engine claims `outcome` now ([`ClaimPolicy`]).
     fn claims(&self, game: &AnyRecord, outcome: Outcome) -> bool {
         ClaimPolicy {
-            tests_claims: self.host.tests_claims(),
+            host: self.host,
             engine_side: self.engine_side,
         }
         .allows(game, outcome)
@@ -688,7 +692,8 @@ impl XboardSession {
         match played {
             Ok(()) => {
                 self.position_changed();
-                let outcome = self.game().outcome();
+                // A move-count draw the host does not apply is played on (`XboardHost`).
+                let outcome = self.host.outcome(self.game().outcome());
                 if let Some(outcome) = outcome {
                     // A win the GUI cannot see is left to the loser's claim (xboard_referee).
                     if self.claims(&self.game(), outcome) {
@@ -759,7 +764,7 @@ impl XboardSession {
                 ),
             ))?;
         }
-        if let Some(outcome) = record.outcome() {
+        if let Some(outcome) = self.host.outcome(record.outcome()) {
             return self.say(result_reply(outcome));
         }
         let mut limits = self.limits();
@@ -767,7 +772,7 @@ impl XboardSession {
             limits.root_moves = refereed_roots(&record, limits.root_moves.take());
         }
         let claims = ClaimPolicy {
-            tests_claims: self.host.tests_claims(),
+            host: self.host,
             engine_side: self.engine_side,
         };
         let generation = self.generation.load(Ordering::SeqCst);
@@ -817,7 +822,7 @@ impl XboardSession {
                     return None;
                 }
                 let _ = done_out.line(XboardReply::Move(sent));
-                if let Some(outcome) = game.outcome() {
+                if let Some(outcome) = claims.host.outcome(game.outcome()) {
                     if claims.allows(&game, outcome) {
                         let _ = done_out.line(result_reply(outcome));
                     }
@@ -828,7 +833,11 @@ impl XboardSession {
                 let reply = answer.ponder.filter(|_| ponder)?;
                 let mut next = game.clone();
                 next.play_text(&reply).ok()?;
-                next.result().is_none().then_some(next)
+                claims
+                    .host
+                    .outcome(next.outcome())
+                    .is_none()
+                    .then_some(next)
             },
         );
         Ok(())
@@ -841,7 +850,7 @@ impl XboardSession {
         }
         self.cancel();
         let record = self.game().clone();
-        if record.result().is_some() {
+        if self.host.outcome(record.outcome()).is_some() {
             return;
         }
         let out = self.out.clone();

@@ -116,6 +116,8 @@ pub struct Worker<'a, G: Searchable> {
     /// The score of the current root search's principal variation (`pv[0]`), valid while
     /// `pv_len[0] > 0`: what an interrupted iteration reports.
     root_score: i32,
+    /// The root is already past the move-count rule's limit ([`Worker::draw_by_rule`]).
+    root_past_move_rule: bool,
 }
 
 impl<'a, G: Searchable> Worker<'a, G> {
@@ -161,6 +163,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             root_start_nodes: 0,
             root_best_nodes: 0,
             root_score: 0,
+            root_past_move_rule: false,
         }
     }
 
@@ -246,6 +249,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
     /// Iterative deepening from `root`; the main thread calls `report` after each iteration
     /// (once per line with MultiPV).
     pub fn iterate(&mut self, root: &G, report: &mut dyn FnMut(&Info)) -> SearchResult<G::Move> {
+        self.root_past_move_rule = root.draws_by_move_rule();
         // At most MAX_MOVES root moves, as at every node (see `negamax`, Step 7).
         let mut moves = MoveList::new();
         root.generate(&mut moves);
@@ -454,6 +458,19 @@ impl<'a, G: Searchable> Worker<'a, G> {
         }
     }
 
+    /// A draw by rule at the node `ply` plies below the root: bare kings, or the move-count rule
+    /// (docs/rules.md S8, C8, D10) where its count reaches the limit inside the search. A host
+    /// may play on past the limit (cutechess plays Courier to its own 70-move rule, C8
+    /// [choice]); from such a root, a line is drawn by the rule only where an irreversible move
+    /// inside the search starts the count again and it reaches the limit anew (its count is
+    /// then below `ply`), not at every node of every line.
+    #[inline(always)]
+    fn draw_by_rule(&self, pos: &G, ply: usize) -> bool {
+        (pos.draws_by_move_rule()
+            && (!self.root_past_move_rule || (pos.reversible_plies() as usize) < ply))
+            || pos.draws_by_bare_kings()
+    }
+
     /// The current position repeats one since the last irreversible move (same side to move).
     fn is_repetition(&self, pos: &G) -> bool {
         let key = pos.key();
@@ -500,7 +517,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
 
         // Step 1. Draws by rule and repetition; mate-distance pruning.
         if ply > 0 {
-            if (pos.draw_by_rule() && !in_check) || self.is_repetition(pos) {
+            if (!in_check && self.draw_by_rule(pos, ply)) || self.is_repetition(pos) {
                 return 0;
             }
             alpha = alpha.max(-MATE + ply as i32);
@@ -866,7 +883,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
             return self.evaluate(pos, ply);
         }
         let stand_pat = pos.stand_pat_allowed();
-        if stand_pat && pos.draw_by_rule() {
+        if stand_pat && self.draw_by_rule(pos, ply) {
             return 0;
         }
         // The transposition table: any stored bound is deep enough here (quiescence is depth 0);

@@ -102,10 +102,25 @@ pub trait Searchable: Game + FeatureSet {
     /// where it is not (zugzwang-prone material, games without passing).
     fn null_move(&self) -> Option<Self>;
 
-    /// A draw by rule that the position shows without generating moves: move-count rules, bare
-    /// kings. (Mate still wins on the last ply of a move-count rule: search checks this only
-    /// when not in check.)
-    fn draw_by_rule(&self) -> bool;
+    /// The game's move-count rule draws the position: its count of reversible plies
+    /// ([`Game::reversible_plies`]) has reached the rule's limit (docs/rules.md S8, C8, D10).
+    /// (Mate still wins on the last ply of a move-count rule: search checks this only when not
+    /// in check.)
+    fn draws_by_move_rule(&self) -> bool;
+
+    /// A draw by the material on the board that the position shows without generating moves:
+    /// two bare kings (docs/rules.md S8, C8); none by default.
+    fn draws_by_bare_kings(&self) -> bool {
+        false
+    }
+
+    /// A draw by rule that the position shows without generating moves, as the rule book has
+    /// it: the move-count rule or bare kings. The search asks the two apart: it counts the
+    /// move-count rule only where the count reaches the limit inside the search
+    /// (`alphabeta::Worker`).
+    fn draw_by_rule(&self) -> bool {
+        self.draws_by_move_rule() || self.draws_by_bare_kings()
+    }
 
     /// A compact, non-zero id of a move for the transposition table: equal moves give equal
     /// ids; the table's move is checked against the legal moves before use.

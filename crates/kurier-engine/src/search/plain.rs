@@ -9,6 +9,10 @@ use kurier_rules::game::{MoveList, Outcome};
 struct Plain {
     nodes: u64,
     budget: u64,
+    /// The root is already past the move-count rule's limit: as in the searcher
+    /// (`alphabeta::Worker::draw_by_rule`), the rule then draws only where its count starts
+    /// again inside the search and reaches the limit anew.
+    root_past_move_rule: bool,
 }
 
 impl Plain {
@@ -33,7 +37,9 @@ impl Plain {
                 _ => 0,
             });
         }
-        if ply > 0 && pos.draw_by_rule() {
+        let move_rule = pos.draws_by_move_rule()
+            && (!self.root_past_move_rule || (pos.reversible_plies() as i32) < ply);
+        if ply > 0 && (move_rule || pos.draws_by_bare_kings()) {
             return Some(0);
         }
         if depth == 0 {
@@ -61,6 +67,7 @@ pub fn plain_search<G: Searchable>(pos: &G, node_budget: u64) -> Option<(G::Move
     let mut searcher = Plain {
         nodes: 0,
         budget: node_budget,
+        root_past_move_rule: pos.draws_by_move_rule(),
     };
     for depth in 1..64 {
         let mut alpha = -INFINITY;

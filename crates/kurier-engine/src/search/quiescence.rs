@@ -11,15 +11,26 @@ use kurier_rules::game::{MoveList, Outcome};
 /// equal to [`Searchable::evaluate`] when no capture or promotion changes it (and the side to
 /// move may stand pat).
 pub fn quiescence_score<G: Searchable>(pos: &G) -> i32 {
-    search(pos, -INFINITY, INFINITY, 0)
+    search(pos, -INFINITY, INFINITY, 0, pos.draws_by_move_rule())
 }
 
-fn search<G: Searchable>(pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+/// `root_past_move_rule`: the root is already past the move-count rule's limit; as in the
+/// searcher (`alphabeta::Worker::draw_by_rule`), the rule then draws only where its count
+/// starts again inside the search and reaches the limit anew.
+fn search<G: Searchable>(
+    pos: &G,
+    mut alpha: i32,
+    beta: i32,
+    ply: usize,
+    root_past_move_rule: bool,
+) -> i32 {
     if ply >= MAX_PLY - 1 {
         return pos.evaluate();
     }
     let stand_pat = pos.stand_pat_allowed();
-    if stand_pat && pos.draw_by_rule() {
+    let move_rule = pos.draws_by_move_rule()
+        && (!root_past_move_rule || (pos.reversible_plies() as usize) < ply);
+    if stand_pat && (move_rule || pos.draws_by_bare_kings()) {
         return 0;
     }
     let mut best = -INFINITY;
@@ -56,7 +67,7 @@ fn search<G: Searchable>(pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 
         .collect();
     ordered.sort_by_key(|o| std::cmp::Reverse(o.0));
     for (_, m) in ordered {
-        let s = -search(&pos.play(m), -beta, -alpha, ply + 1);
+        let s = -search(&pos.play(m), -beta, -alpha, ply + 1, root_past_move_rule);
         if s > best {
             best = s;
             if s > alpha {

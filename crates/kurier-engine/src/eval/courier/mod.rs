@@ -213,9 +213,14 @@ impl Searchable for Courier {
         (self.occupied_by(us) != pawns_and_king).then(|| self.pass())
     }
 
-    /// docs/rules.md C8: the 50-move rule and two bare kings.
-    fn draw_by_rule(&self) -> bool {
-        self.reversible_plies() >= 100 || self.occupied().count_ones() == 2
+    /// docs/rules.md C8: the 50-move rule.
+    fn draws_by_move_rule(&self) -> bool {
+        self.reversible_plies() >= 100
+    }
+
+    /// docs/rules.md C8: two bare kings.
+    fn draws_by_bare_kings(&self) -> bool {
+        self.occupied().count_ones() == 2
     }
 
     fn move_id(mv: Self::Move) -> u32 {

@@ -204,7 +204,7 @@ impl Searchable for DualCheckers {
     /// docs/rules.md D10: 15 moves each of king moves without capture draw — unless the side to move
     /// has no legal move, which loses (D9). Whether a move exists is asked without counting them
     /// (a dense position has millions).
-    fn draw_by_rule(&self) -> bool {
+    fn draws_by_move_rule(&self) -> bool {
         self.reversible_plies() >= KING_MOVE_DRAW_PLIES as u32 && movegen::has_move(self)
     }
 

@@ -145,10 +145,15 @@ impl Searchable for Schachdame {
         (self.pieces(self.side_to_move(), Piece::Bishop) != 0).then(|| self.pass())
     }
 
-    /// docs/rules.md S8: the 50-move rule and two bare kings.
-    fn draw_by_rule(&self) -> bool {
+    /// docs/rules.md S8: the 50-move rule.
+    fn draws_by_move_rule(&self) -> bool {
+        self.reversible_plies() >= 100
+    }
+
+    /// docs/rules.md S8: two bare kings.
+    fn draws_by_bare_kings(&self) -> bool {
         let kings = self.pieces(Color::White, Piece::King) | self.pieces(Color::Black, Piece::King);
-        self.reversible_plies() >= 100 || self.occupied() == kings
+        self.occupied() == kings
     }
 
     fn move_id(mv: Self::Move) -> u32 {
