@@ -189,6 +189,14 @@ fn a_move_count_draw_is_claimed_under_the_xboard_gui_only() {
         assert!(engine_moves(&out).is_empty(), "{out}");
         assert!(out.contains("1/2-1/2 {Draw by 50-move rule}"), "{out}");
     }
+    // cutechess plays no Schachdame: there a host other than the GUI is Kurier's own runner,
+    // which applies the rule book (docs/rules.md S8), and the draw is claimed.
+    let out = session(
+        "xboard\nprotover 2\nnew\nvariant schachdame\nforce\n\
+         setboard 3k4/8/8/8/8/8/8/2B1K3 w - - 99 80\nsd 4\ngo\n",
+    );
+    assert_eq!(engine_moves(&out).len(), 1, "{out}");
+    assert!(out.contains("1/2-1/2 {Draw by 50-move rule}"), "{out}");
 }
 
 #[test]

@@ -13,10 +13,13 @@
 //! - move-count draws: cutechess plays Courier to its own 70-move rule, not the rule book's 50
 //!   moves (`ShatranjBoard::result`; docs/rules.md C8 [choice]), and forfeits a claim of the
 //!   50-move draw as an invalid result claim. Away from the GUI the engine therefore claims no
-//!   move-count draw and plays on; the host ends the game by its own rule (Kurier's own runner
-//!   ends it at the rule book's limit before anyone could claim).
+//!   Courier move-count draw and plays on; the host ends the game by its own rule (Kurier's own
+//!   runner ends it at the rule book's limit before anyone could claim). cutechess plays
+//!   neither Schachdame nor Dual checkers, so their draws are claimed by the rule book.
 
+use super::session::AnyRecord;
 use kurier_rules::game::{Outcome, Reason};
+use kurier_rules::games::Variant;
 use kurier_wire::xboard::XboardCommand;
 
 /// What the engine knows about its XBoard host.
@@ -52,18 +55,20 @@ impl XboardHost {
         self.gui && self.computer_opponent
     }
 
-    /// True when the host ends the game with `outcome` as the rule book does, so the engine
-    /// claims it and stops: every result under the XBoard GUI; elsewhere every result but a
-    /// move-count draw (docs/rules.md S8, C8, D10), which a host such as cutechess plays to its
-    /// own limit. Where this is false the engine plays on.
-    pub fn applies(&self, outcome: Outcome) -> bool {
-        self.gui || !matches!(outcome, Outcome::Draw(Reason::MoveRule(_)))
+    /// True when the host ends a game of `variant` with `outcome` as the rule book does, so
+    /// the engine claims it and stops: every result under the XBoard GUI; elsewhere every
+    /// result but a Courier move-count draw (docs/rules.md C8), which cutechess plays on to
+    /// its own 70-move rule. Where this is false the engine plays on.
+    pub fn applies(&self, variant: Variant, outcome: Outcome) -> bool {
+        self.gui
+            || variant != Variant::Courier
+            || !matches!(outcome, Outcome::Draw(Reason::MoveRule(_)))
     }
 
-    /// The result the host gives the game that `outcome` (the rule book's) ends, if it applies
-    /// it ([`XboardHost::applies`]).
-    pub fn outcome(&self, outcome: Option<Outcome>) -> Option<Outcome> {
-        outcome.filter(|&o| self.applies(o))
+    /// The rule book's result of `game` ([`AnyRecord::outcome`]) if the host applies it
+    /// ([`XboardHost::applies`]); `None` while the game goes on for the host.
+    pub fn outcome(&self, game: &AnyRecord) -> Option<Outcome> {
+        game.outcome().filter(|&o| self.applies(game.variant(), o))
     }
 }
 
@@ -115,13 +120,27 @@ mod tests {
     }
 
     #[test]
-    fn move_count_draws_are_left_to_hosts_other_than_the_gui() {
+    fn courier_move_count_draws_are_left_to_hosts_other_than_the_gui() {
         let fifty = Outcome::Draw(Reason::MoveRule(100));
         let gui = host(&["memory 68", "new", "random", "variant courier"]);
-        assert!(gui.applies(fifty));
+        assert!(gui.applies(Variant::Courier, fifty));
         let cutechess = host(&["new", "variant courier", "force", "computer"]);
-        assert!(!cutechess.applies(fifty), "cutechess plays to 70 moves");
-        assert_eq!(cutechess.outcome(Some(fifty)), None);
+        assert!(
+            !cutechess.applies(Variant::Courier, fifty),
+            "cutechess plays to 70 moves"
+        );
+        // Black to move has 100 plies behind it: the rule book's draw (C8), not cutechess's.
+        let past = AnyRecord::from_fen(
+            Variant::Courier,
+            "12/12/5k6/12/7p4/7P4/12/R10K b - - 100 80",
+        )
+        .unwrap();
+        assert_eq!(past.outcome(), Some(fifty));
+        assert_eq!(cutechess.outcome(&past), None);
+        assert_eq!(gui.outcome(&past), Some(fifty));
+        // The games cutechess does not play keep the rule book's draws.
+        assert!(cutechess.applies(Variant::Schachdame, fifty));
+        assert!(cutechess.applies(Variant::DualCheckers, Outcome::Draw(Reason::MoveRule(30))));
         for other in [
             Outcome::Draw(Reason::Repetition),
             Outcome::Draw(Reason::TwoBareKings),
@@ -130,8 +149,7 @@ mod tests {
                 reason: Reason::BareKing,
             },
         ] {
-            assert!(cutechess.applies(other), "{other:?}");
-            assert_eq!(cutechess.outcome(Some(other)), Some(other));
+            assert!(cutechess.applies(Variant::Courier, other), "{other:?}");
         }
     }
 

@@ -172,8 +172,8 @@ fn result_reply(outcome: Outcome) -> XboardReply {
 }
 
 /// Which results the engine claims right after a move: those the host applies
-/// ([`XboardHost::outcome`]: no move-count draw away from the XBoard GUI, cutechess plays on to
-/// its own limit), except, where the XBoard GUI tests claims between two engines, its own wins
+/// ([`XboardHost::outcome`]: no Courier move-count draw away from the XBoard GUI, cutechess
+/// plays on to its own limit), except, where the XBoard GUI tests claims between two engines, its own wins
 /// that the GUI cannot see (a Courier bare king), which would count as false claims. The
 /// loser's engine claims those, and a claim of one's own loss always stands (`xboard_referee`).
 #[derive(Clone, Copy, Debug)]
@@ -185,7 +185,7 @@ struct ClaimPolicy {
 impl ClaimPolicy {
     fn allows(self, game: &AnyRecord, outcome: Outcome) -> bool {
         let own_win = matches!(outcome, Outcome::Win { winner, .. } if winner == self.engine_side);
-        self.host.applies(outcome)
+        self.host.applies(game.variant(), outcome)
             && !(self.host.tests_claims()
                 && own_win
                 && !xboard_referee::verifies_win(game, outcome))
@@ -544,7 +544,7 @@ impl XboardSession {
         let score = self.last().score;
         let dead = self
             .host
-            .outcome(self.game().outcome())
+            .outcome(&self.game())
             .is_some_and(|o| matches!(o, Outcome::Draw(_)));
         if dead || score <= ACCEPT_DRAW_BELOW {
             self.say(XboardReply::OfferDraw)?;
@@ -693,7 +693,7 @@ impl XboardSession {
             Ok(()) => {
                 self.position_changed();
                 // A move-count draw the host does not apply is played on (`XboardHost`).
-                let outcome = self.host.outcome(self.game().outcome());
+                let outcome = self.host.outcome(&self.game());
                 if let Some(outcome) = outcome {
                     // A win the GUI cannot see is left to the loser's claim (xboard_referee).
                     if self.claims(&self.game(), outcome) {
@@ -764,7 +764,7 @@ impl XboardSession {
                 ),
             ))?;
         }
-        if let Some(outcome) = self.host.outcome(record.outcome()) {
+        if let Some(outcome) = self.host.outcome(&record) {
             return self.say(result_reply(outcome));
         }
         let mut limits = self.limits();
@@ -822,7 +822,7 @@ impl XboardSession {
                     return None;
                 }
                 let _ = done_out.line(XboardReply::Move(sent));
-                if let Some(outcome) = claims.host.outcome(game.outcome()) {
+                if let Some(outcome) = claims.host.outcome(&game) {
                     if claims.allows(&game, outcome) {
                         let _ = done_out.line(result_reply(outcome));
                     }
@@ -833,11 +833,7 @@ impl XboardSession {
                 let reply = answer.ponder.filter(|_| ponder)?;
                 let mut next = game.clone();
                 next.play_text(&reply).ok()?;
-                claims
-                    .host
-                    .outcome(next.outcome())
-                    .is_none()
-                    .then_some(next)
+                claims.host.outcome(&next).is_none().then_some(next)
             },
         );
         Ok(())
@@ -850,7 +846,7 @@ impl XboardSession {
         }
         self.cancel();
         let record = self.game().clone();
-        if self.host.outcome(record.outcome()).is_some() {
+        if self.host.outcome(&record).is_some() {
             return;
         }
         let out = self.out.clone();
