@@ -209,7 +209,7 @@ fn under_uci_the_rule_book_scores_the_fifty_move_point_and_play_goes_on_past_it(
         out.lines()
             .filter(|l| l.starts_with("info depth"))
             .filter_map(|l| l.split(" score ").nth(1))
-            .last()
+            .next_back()
             .map(|s| s.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
             .unwrap_or_else(|| panic!("no score: {out}"))
     };
