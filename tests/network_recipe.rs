@@ -2,7 +2,8 @@
 //! round from it): it reads; every round's data files are defined, every input is a file of the
 //! data manifest with the same sha256 (once `data/MANIFEST.tsv` is there); and the round it
 //! names as built in has the hash of the network built into the engine
-//! (`crates/kurier-engine/nets/courier.nnue`), so a new built-in net needs its recipe.
+//! (`crates/kurier-engine/nets/courier.nnue`), so a new built-in net needs its recipe; and
+//! docs/networks.md's table shows what the recipe says.
 
 use kurier_engine::nnue::Network;
 use std::collections::{BTreeMap, BTreeSet};
@@ -272,4 +273,43 @@ fn net_round_plans_the_built_in_round_in_the_recipes_order() {
         train.ends_with("--mirror --activation screlu --seed 1"),
         "{train}"
     );
+}
+
+/// docs/networks.md's table of the rounds shows each net of the recipe with its hash (the first
+/// 8 hex digits), its SPRT's Elo and error, and its score against Fairy-Stockfish.
+#[test]
+fn the_docs_table_agrees_with_the_recipe() {
+    let docs = std::fs::read_to_string(root().join("docs/networks.md")).expect("the docs");
+    let recipe = recipe();
+    for r in rounds(&recipe).iter().filter_map(Value::as_table) {
+        let net = str_of(r, "net", "a round");
+        let row = docs
+            .lines()
+            .find(|l| {
+                let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+                cells.len() > 3 && cells[2].trim_matches('*') == net
+            })
+            .unwrap_or_else(|| panic!("docs/networks.md has no row for net {net}"));
+        let hash = str_of(r, "hash", net);
+        assert!(
+            row.contains(&format!("| {} |", &hash[..8])),
+            "net {net}: {row}"
+        );
+        let sprt = r.get("sprt").and_then(Value::as_table);
+        if let Some((Some(elo), Some(error))) = sprt.map(|s| (s.get("elo"), s.get("error"))) {
+            let (elo, error) = (as_f64(elo), as_f64(error));
+            let shown = format!("{elo:+.1} ± {error:.1}").replace('-', "−");
+            assert!(row.contains(&shown), "net {net}: {shown} in {row}");
+        }
+        if let Some(fsf) = r.get("fsf") {
+            let shown = format!("{:.1}%", as_f64(fsf));
+            assert!(row.contains(&shown), "net {net}: {shown} in {row}");
+        }
+    }
+}
+
+fn as_f64(v: &Value) -> f64 {
+    v.as_float()
+        .or_else(|| v.as_integer().map(|i| i as f64))
+        .expect("a number")
 }
