@@ -142,8 +142,14 @@ def unpack(src: Path, dst: Path) -> None:
 def run(cmd: list[str], dry: bool) -> None:
     """Prints the command and runs it; a failure is a RecipeError."""
     print("$ " + shlex.join(cmd), flush=True)
-    if not dry and subprocess.run(cmd).returncode != 0:
-        raise RecipeError(f"{cmd[0]} {cmd[1]} failed")
+    if dry:
+        return
+    try:
+        status = subprocess.run(cmd).returncode
+    except OSError as e:
+        raise RecipeError(f"{cmd[0]}: {e}") from e
+    if status != 0:
+        raise RecipeError(f"{cmd[0]} {cmd[1]} failed (exit status {status})")
 
 
 def prepare(recipe: dict, name: str, kurier: str, work: Path, manifest, dry: bool) -> Path:
