@@ -77,6 +77,9 @@ pub enum Command {
     /// Write training positions from recorded games: each scored move of a PGN
     #[command(after_help = PGN_DATA_HELP)]
     PgnData(PgnDataArgs),
+    /// Convert a network file of the old format (KURNNUE1/2) to the current one (KURNNUE3)
+    #[command(after_help = NET_UPGRADE_HELP)]
+    NetUpgrade(NetUpgradeArgs),
 
     /// Serve a board in the browser to play and analyse the three games against Kurier
     #[command(after_help = SERVE_HELP)]
@@ -162,6 +165,26 @@ pub struct PgnDataArgs {
     #[arg(value_name = "PGN", required = true)]
     pub pgn: Vec<PathBuf>,
 }
+
+/// `kurier net-upgrade`: the old file and the new one.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct NetUpgradeArgs {
+    /// The network file to read (KURNNUE1 or KURNNUE2; a KURNNUE3 file is rewritten as is)
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+    /// The file to write (created, or replaced)
+    #[arg(value_name = "NEW")]
+    pub new: PathBuf,
+}
+
+/// `kurier net-upgrade --help`'s closing text.
+pub const NET_UPGRADE_HELP: &str = "\
+The engine (EvalFile, kurier datagen --eval-file) reads only KURNNUE3 files: a header that names
+the game, the feature set, the layer sizes and the quantisation, and a CRC-32 of the weights.
+An older file is read here with every check it allows (a game this engine plays, its sizes,
+weights that cannot overflow) and written anew; the weights and the network's name (its hash)
+stay the same.
+Example: kurier net-upgrade courier-old.nnue courier.nnue";
 
 /// `kurier pgn-data --help`'s closing text.
 pub const PGN_DATA_HELP: &str = "\

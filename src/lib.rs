@@ -19,5 +19,6 @@
 
 pub mod cli;
 pub mod closed_pipe;
+pub mod net_upgrade;
 pub mod pgn_data;
 pub mod play;

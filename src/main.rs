@@ -102,6 +102,20 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
             )?;
             Ok(true)
         }
+        Command::NetUpgrade(a) => {
+            let up = kurier::net_upgrade::run(&a.old, &a.new)?;
+            writeln!(
+                out,
+                "net-upgrade: {} ({}, {}) -> {} (KURNNUE3, {} bytes): network {:016x}",
+                a.old.display(),
+                up.from,
+                up.net.variant(),
+                a.new.display(),
+                up.bytes,
+                up.net.hash()
+            )?;
+            Ok(true)
+        }
         Command::Serve(a) => {
             drop(out);
             kurier_serve::run(&a.options())?;

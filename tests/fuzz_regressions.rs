@@ -112,3 +112,8 @@ fn pgn() {
 fn engine_spec() {
     run("engine_spec");
 }
+
+#[test]
+fn network() {
+    run("network");
+}

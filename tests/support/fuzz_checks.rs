@@ -24,7 +24,7 @@ use kurier_wire::xboard::{XboardCommand, XboardReply};
 use kurier_wire::SearchLimits;
 
 /// The names of the targets, as the folders of `fuzz/corpus/` and `fuzz/regressions/` name them.
-pub const TARGETS: [&str; 8] = [
+pub const TARGETS: [&str; 9] = [
     "fen",
     "move_text",
     "uci_command",
@@ -33,6 +33,7 @@ pub const TARGETS: [&str; 8] = [
     "engine_toml",
     "pgn",
     "engine_spec",
+    "network",
 ];
 
 /// Runs the check of `target` on `data`; false for an unknown target name.
@@ -46,6 +47,7 @@ pub fn check(target: &str, data: &[u8]) -> bool {
         "engine_toml" => engine_toml(data),
         "pgn" => pgn(data),
         "engine_spec" => engine_spec(data),
+        "network" => network(data),
         _ => return false,
     }
     true
@@ -461,5 +463,70 @@ pub fn engine_spec(data: &[u8]) {
                 let _ = e.to_string();
             }
         }
+    }
+}
+
+/// `network`: the bytes as a network file (and as one of the old format), then again with the
+/// body's checksum made right, so that the checks past it are reached. A network that is read
+/// writes back to the same bytes, and evaluates positions of its game along a line of moves:
+/// no accumulator leaves `i16` (summed again in `i64`), the search's incremental accumulators
+/// give what a full refresh gives, and the output is within its bound.
+pub fn network(data: &[u8]) {
+    use kurier_engine::nnue::network::{checksum, Network, CRC_AT, HEADER_BYTES};
+    let _ = Network::from_old_bytes(data).map(|n| n.to_bytes());
+    let mut tries = vec![data.to_vec()];
+    if data.len() >= HEADER_BYTES {
+        let mut sealed = data.to_vec();
+        let crc = checksum(&data[HEADER_BYTES..]);
+        sealed[CRC_AT..CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
+        tries.push(sealed);
+    }
+    for bytes in tries {
+        let net = match Network::from_bytes(&bytes) {
+            Ok(net) => net,
+            Err(e) => {
+                let _ = e.to_string();
+                continue;
+            }
+        };
+        assert_eq!(net.to_bytes(), bytes, "a network writes back as read");
+        let variant: Variant = net.variant().parse().expect("a game the reader knows");
+        with_game!(variant, G => evaluate_along::<G>(&net));
+    }
+}
+
+/// The network's evaluations along a line of moves from `G`'s start ([`network`]).
+fn evaluate_along<G: kurier_engine::search::Searchable>(net: &kurier_engine::nnue::Network) {
+    use kurier_engine::nnue::features::active;
+    use kurier_engine::nnue::network::OUTPUT_BOUND;
+    use kurier_engine::nnue::stack::{evaluate_full, Stack};
+    use kurier_rules::game::Color;
+    let mut stack = Stack::new(48);
+    let mut pos = G::start();
+    for ply in 0..40 {
+        stack.enter(ply, &pos);
+        for c in Color::BOTH {
+            let mut acc: Vec<i64> = net.bias().iter().map(|&b| i64::from(b)).collect();
+            active(&pos, c, |i| {
+                for (a, &w) in acc.iter_mut().zip(net.row(i)) {
+                    *a += i64::from(w);
+                }
+            });
+            assert!(
+                acc.iter().all(|a| i16::try_from(*a).is_ok()),
+                "{}: an accumulator leaves i16 at '{}'",
+                G::NAME,
+                pos.fen()
+            );
+        }
+        let v = stack.evaluate(net, ply, &pos);
+        assert_eq!(v, evaluate_full(net, &pos), "{}: '{}'", G::NAME, pos.fen());
+        assert!(i64::from(v).abs() <= OUTPUT_BOUND);
+        let mut moves = MoveList::new();
+        pos.generate(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play(moves[(ply * 7 + 3) % moves.len()]);
     }
 }

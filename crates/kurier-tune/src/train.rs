@@ -26,7 +26,9 @@
 //! 4. the network quantised ([`quantise::quantise`]) and checked: the engine's evaluation with
 //!    it against the float network's on up to [`CHECK_POSITIONS`] validation positions; a mean
 //!    difference above [`quantise::TOLERANCE_CP`] (5 cp) is an error and nothing is written;
-//! 5. the file written ([`kurier_engine::nnue::Network::to_bytes`]) and its hash printed.
+//! 5. the file written ([`kurier_engine::nnue::Network::to_bytes`], the `KURNNUE3` format with
+//!    its header and checksum, after [`kurier_engine::nnue::Network::verify`]) and its hash
+//!    printed.
 //!
 //! The loss is the mean squared error between `sigmoid(out)` (the network's centipawns over
 //! 400, through `1 / (1 + e^-x)`) and the target `λ · result + (1 − λ) · sigmoid(score / 400)`,
@@ -309,6 +311,9 @@ fn run_with<G: Searchable>(
             tolerance: quantise::TOLERANCE_CP,
         });
     }
+    // The file must prove what it is, as the engine reads it (the clip keeps the weights
+    // within the bound; this says so before anything is written).
+    quantised.verify()?;
     let bytes = quantised.to_bytes();
     std::fs::write(&args.out, &bytes).map_err(|source| TrainError::Write {
         path: args.out.clone(),

@@ -23,12 +23,21 @@ pub const MAX_BOARDS: usize = 18;
 /// A position's pieces, one bitboard per (colour, kind), unused boards empty.
 pub type Boards = [u128; MAX_BOARDS];
 
+/// The name of this feature set in a network file's header ([`super::network`]): one input
+/// per (perspective, kind, colour, square), as [`index`] numbers them.
+pub const FEATURE_SET: &str = "piece-square";
+
 /// What a game gives its network: its pieces by colour and kind, and its board's geometry.
 pub trait FeatureSet: Game {
     /// Kinds of piece.
     const KINDS: usize;
     /// Squares of the board (bit `i` of a board is square `i`).
     const SQUARES: usize;
+    /// The most pieces a position of the game has: those of the start. No move adds one (a
+    /// capture takes one away, a promotion or crowning replaces one), so no position played
+    /// from the start has more; a search whose root has more evaluates without a network (the
+    /// network file's weights are bounded for this many active inputs, [`super::network`]).
+    const MAX_PIECES: usize;
 
     /// The pieces, board `colour.index() * KINDS + kind`.
     fn boards(&self) -> Boards;
@@ -50,6 +59,57 @@ pub trait FeatureSet: Game {
 /// Inputs per perspective of the game `G`.
 pub const fn inputs<G: FeatureSet>() -> usize {
     2 * G::KINDS * G::SQUARES
+}
+
+/// A game's inputs as a network file names them: the game, its kinds, squares and most pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// The game's name ([`Game::NAME`]).
+    pub game: &'static str,
+    /// [`FeatureSet::KINDS`].
+    pub kinds: usize,
+    /// [`FeatureSet::SQUARES`].
+    pub squares: usize,
+    /// [`FeatureSet::MAX_PIECES`].
+    pub max_pieces: usize,
+}
+
+impl Geometry {
+    /// The geometry of the game `G`.
+    pub const fn of<G: FeatureSet>() -> Geometry {
+        Geometry {
+            game: G::NAME,
+            kinds: G::KINDS,
+            squares: G::SQUARES,
+            max_pieces: G::MAX_PIECES,
+        }
+    }
+
+    /// Inputs per perspective ([`inputs`]).
+    pub const fn inputs(&self) -> usize {
+        2 * self.kinds * self.squares
+    }
+
+    /// The geometry of the game named `game`, if this engine plays it.
+    pub fn named(game: &str) -> Option<Geometry> {
+        GAMES.into_iter().find(|g| g.game == game)
+    }
+}
+
+/// Every game this engine has a feature set for.
+pub const GAMES: [Geometry; 3] = [
+    Geometry::of::<Courier>(),
+    Geometry::of::<Schachdame>(),
+    Geometry::of::<DualCheckers>(),
+];
+
+/// Pieces on the boards `boards` of the game `G`.
+pub fn pieces<G: FeatureSet>(boards: &Boards) -> usize {
+    boards
+        .iter()
+        .take(2 * G::KINDS)
+        .map(|b| b.count_ones() as usize)
+        .sum()
 }
 
 /// The input of the piece on `sq` of board `board` ([`Boards`]) from `perspective`'s side.
@@ -86,6 +146,8 @@ pub fn active_in<G: FeatureSet>(boards: &Boards, perspective: Color, mut f: impl
 impl FeatureSet for Courier {
     const KINDS: usize = CourierPiece::COUNT;
     const SQUARES: usize = 96;
+    /// docs/rules.md C3: twelve pieces and twelve pawns a side.
+    const MAX_PIECES: usize = 48;
 
     #[inline(always)]
     fn boards(&self) -> Boards {
@@ -113,6 +175,8 @@ impl FeatureSet for Courier {
 impl FeatureSet for Schachdame {
     const KINDS: usize = 3;
     const SQUARES: usize = 64;
+    /// docs/rules.md S2: eight pieces a side.
+    const MAX_PIECES: usize = 16;
 
     #[inline(always)]
     fn boards(&self) -> Boards {
@@ -134,6 +198,8 @@ impl FeatureSet for Schachdame {
 impl FeatureSet for DualCheckers {
     const KINDS: usize = 2;
     const SQUARES: usize = 64;
+    /// docs/rules.md D1: twelve men a side.
+    const MAX_PIECES: usize = 24;
 
     #[inline(always)]
     fn boards(&self) -> Boards {
@@ -172,6 +238,22 @@ mod tests {
         for sq in 0..G::SQUARES {
             assert_eq!(G::flip(G::flip(sq)), sq);
         }
+    }
+
+    /// The start positions have the most pieces; a capture takes one away, a promotion none.
+    #[test]
+    fn the_start_has_the_most_pieces() {
+        fn at_start<G: FeatureSet>(fen: &str) {
+            let pos = G::from_fen(fen).unwrap();
+            assert_eq!(pieces::<G>(&pos.boards()), G::MAX_PIECES, "{fen}");
+            assert_eq!(Geometry::named(G::NAME), Some(Geometry::of::<G>()));
+            assert_eq!(Geometry::of::<G>().inputs(), inputs::<G>());
+        }
+        at_start::<Courier>(kurier_rules::games::courier::START_FEN);
+        at_start::<Courier>(kurier_rules::games::courier::PRE_CEREMONY_FEN);
+        at_start::<Schachdame>(kurier_rules::games::schachdame::START_FEN);
+        at_start::<DualCheckers>(&DualCheckers::start().fen());
+        assert_eq!(Geometry::named("COURIER"), None);
     }
 
     #[test]

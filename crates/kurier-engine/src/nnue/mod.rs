@@ -48,7 +48,10 @@ pub fn embedded(variant: &str) -> Option<&'static Network> {
 mod tests {
     #[test]
     fn the_built_in_courier_network_reads() {
-        assert!(super::embedded("courier").is_some());
+        let net = super::embedded("courier").expect("the built-in network");
+        // Its name in docs/networks.md (net R), whatever the file's format.
+        assert_eq!(format!("{:016x}", net.hash()), "cc361ab2d20d5242");
+        assert_eq!(super::COURIER_NET, net.to_bytes().as_slice());
         assert!(super::embedded("schachdame").is_none());
     }
 }

@@ -13,22 +13,60 @@
 //!   times `SCALE` (the trainer's sigmoid is `1 / (1 + e^(−cp / SCALE))`).
 //!
 //! The file (little-endian), hand-read because it is a few arrays of integers behind a header
-//! and no format crate would check what matters here (the variant and the sizes):
+//! and no format crate would check what matters here. A file proves what it is: a fixed header
+//! names the game, the feature set, the layer sizes and the quantisation, a CRC-32 vouches for
+//! the body, and the weights are bounded so that no accumulator can overflow. The reader
+//! ([`Network::from_bytes`]) refuses a file that fails any check, each with its own
+//! [`NetError`]:
 //!
 //! ```text
-//! magic    8 bytes  "KURNNUE1" (clipped ReLU) or "KURNNUE2" (squared clipped ReLU)
-//! variant  u8 length, then the variant's name (UTF-8), e.g. "courier"
-//! inputs   u32      inputs per perspective (features::inputs)
-//! hidden   u32      must be HIDDEN
-//! ft_w     i16 × inputs × hidden   one row of `hidden` per input
-//! ft_b     i16 × hidden
-//! out_w    i16 × 2·hidden          side to move first
-//! out_b    i32
+//! offset  size  field
+//!      0     8  magic       "KURNNUE3"
+//!      8    16  game        its name, ASCII, NUL-padded: "courier", "schachdame", "dualcheckers"
+//!     24    16  features    the feature set, ASCII, NUL-padded: "piece-square" (features.rs)
+//!     40     2  kinds       u16, the game's kinds of piece (FeatureSet::KINDS)
+//!     42     2  squares     u16, the game's squares (FeatureSet::SQUARES)
+//!     44     4  inputs      u32, inputs per perspective: 2 · kinds · squares
+//!     48     4  hidden      u32, must be HIDDEN
+//!     52     1  activation  0 clipped ReLU, 1 squared clipped ReLU
+//!     53     1  reserved    0
+//!     54     2  qa          u16, must be QA
+//!     56     2  qb          u16, must be QB
+//!     58     2  scale       u16, must be SCALE
+//!     60     4  crc32       u32, CRC-32 (IEEE) of the body, bytes 64 to the end
+//!     64        body:
+//!               ft_w    i16 × inputs × hidden   one row of `hidden` per input
+//!               ft_b    i16 × hidden
+//!               out_w   i16 × 2·hidden          side to move first
+//!               out_b   i32
 //! ```
 //!
-//! The float weights are clipped to ±[`WEIGHT_CLIP`] in training, so that no accumulator of a
-//! legal position can leave `i16` (at most 48 pieces · 1.98 · 255 < 32,767 with the bias).
+//! The game must be one this engine plays with these kinds, squares and inputs; the file must
+//! end where the body does. Then the weights: a hidden unit's accumulator is its bias plus one
+//! row per piece on the board, at most one piece a square and at most
+//! [`FeatureSet::MAX_PIECES`](super::FeatureSet::MAX_PIECES) of them (the start's count; a
+//! search whose root has more uses no network). So for every unit `j`, `|ft_b[j]|` plus the
+//! `MAX_PIECES` largest of the squares' `max |ft_w[i][j]|` (over the inputs `i` of a square)
+//! must be at most `i16::MAX` ([`Network::accumulator_bound`]), and no accumulator of any
+//! position the search evaluates leaves `i16`. The trainer's clip (±[`WEIGHT_CLIP`]) keeps
+//! within it: 48 pieces · 1.98 · 255 plus the bias < 32,767. The output's arithmetic is safe for
+//! every `i16` and `i32` the body can hold ([`Network::output`], checked at compile time).
+//!
+//! The older files, `KURNNUE1` (clipped ReLU) and `KURNNUE2` (squared), have no feature set, no
+//! quantisation and no checksum:
+//!
+//! ```text
+//! magic    8 bytes  "KURNNUE1" or "KURNNUE2"
+//! variant  u8 length, then the variant's name (UTF-8), e.g. "courier"
+//! inputs   u32, hidden u32, then the body as above
+//! ```
+//!
+//! The engine refuses them ([`NetError::OldFormat`]); `kurier net-upgrade OLD NEW` reads one
+//! with every check but the checksum ([`Network::from_old_bytes`]) and writes it anew. A
+//! network's name ([`Network::hash`]) is the hash of its old layout, so that the names of
+//! docs/networks.md stay those of the same weights.
 
+use super::features::{Geometry, FEATURE_SET};
 use thiserror::Error;
 
 /// Units of the feature transformer per perspective.
@@ -41,10 +79,23 @@ pub const QB: i32 = 512;
 pub const SCALE: i32 = 400;
 /// The trainer keeps every float weight within ± this.
 pub const WEIGHT_CLIP: f32 = 1.98;
-/// The file's first bytes for a network with the clipped ReLU.
-pub const MAGIC: &[u8; 8] = b"KURNNUE1";
-/// The file's first bytes for a network with the squared clipped ReLU.
-pub const MAGIC_SQUARED: &[u8; 8] = b"KURNNUE2";
+/// A network file's first bytes ([module docs](self)).
+pub const MAGIC: &[u8; 8] = b"KURNNUE3";
+/// The old files' first bytes, for a network with the clipped ReLU.
+pub const OLD_MAGIC: &[u8; 8] = b"KURNNUE1";
+/// The old files' first bytes, for a network with the squared clipped ReLU.
+pub const OLD_MAGIC_SQUARED: &[u8; 8] = b"KURNNUE2";
+/// The header's size; the body follows it.
+pub const HEADER_BYTES: usize = 64;
+/// Where the header holds the body's CRC-32.
+pub const CRC_AT: usize = 60;
+/// The width of the header's name fields (game, feature set).
+const NAME_BYTES: usize = 16;
+
+/// The CRC-32 (IEEE) of a network file's body, as the header holds it.
+pub fn checksum(body: &[u8]) -> u32 {
+    crc32fast::hash(body)
+}
 
 /// The hidden layer's activation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -80,11 +131,28 @@ impl Activation {
         }
     }
 
-    /// The file magic that names it.
-    pub fn magic(self) -> &'static [u8; 8] {
+    /// The old file magic that named it.
+    pub fn old_magic(self) -> &'static [u8; 8] {
         match self {
-            Activation::ClippedRelu => MAGIC,
-            Activation::SquaredClippedRelu => MAGIC_SQUARED,
+            Activation::ClippedRelu => OLD_MAGIC,
+            Activation::SquaredClippedRelu => OLD_MAGIC_SQUARED,
+        }
+    }
+
+    /// Its number in the header.
+    pub fn code(self) -> u8 {
+        match self {
+            Activation::ClippedRelu => 0,
+            Activation::SquaredClippedRelu => 1,
+        }
+    }
+
+    /// The activation numbered `code` in the header.
+    pub fn from_code(code: u8) -> Option<Activation> {
+        match code {
+            0 => Some(Activation::ClippedRelu),
+            1 => Some(Activation::SquaredClippedRelu),
+            _ => None,
         }
     }
 }
@@ -100,27 +168,93 @@ pub fn read_file(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     kurier_wire::input_file::read_capped(path, MAX_FILE_BYTES)
 }
 
-/// Why bytes are not a network.
+/// Why bytes are not a network, or not one this engine can use.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum NetError {
     /// Not a Kurier network file.
-    #[error("not a Kurier network (no KURNNUE1 or KURNNUE2 header)")]
+    #[error("not a Kurier network (no KURNNUE3 header)")]
     Magic,
-    /// The file ends early or goes on after the network.
-    #[error("network file is {found} bytes, its header says {expected}")]
-    Size {
+    /// A network in the old format, which proves nothing of itself.
+    #[error(
+        "an old {0} network (no feature set, no checksum); convert it with \
+         `kurier net-upgrade OLD NEW`"
+    )]
+    OldFormat(String),
+    /// The file ends before the header or the body does.
+    #[error("network file is truncated: {found} bytes, its header says {expected}")]
+    Truncated {
         /// Bytes the header implies.
         expected: usize,
         /// Bytes found.
         found: usize,
     },
-    /// The variant name is not UTF-8.
-    #[error("network variant name is not UTF-8")]
-    Variant,
+    /// The file goes on after the network.
+    #[error("network file has {} bytes after the network ({found} bytes, its header says {expected})", found - expected)]
+    Trailing {
+        /// Bytes the header implies.
+        expected: usize,
+        /// Bytes found.
+        found: usize,
+    },
+    /// A name field of the header is not ASCII padded with NULs.
+    #[error("network header's {0} name is not ASCII padded with NULs")]
+    Name(&'static str),
+    /// A game this engine does not play.
+    #[error("network is for `{0}`, a game this engine does not know (courier, schachdame, dualcheckers)")]
+    UnknownGame(String),
+    /// Another feature set than this engine's.
+    #[error("network's feature set is `{0}`; this engine's is `{FEATURE_SET}`")]
+    FeatureSet(String),
+    /// A size of the header that does not match the game's.
+    #[error("network for {game} has {found} {field}; {game} has {wanted}")]
+    Shape {
+        /// The header's game.
+        game: String,
+        /// Which size: `kinds`, `squares` or `inputs`.
+        field: &'static str,
+        /// The header's value.
+        found: u64,
+        /// The game's.
+        wanted: u64,
+    },
     /// Another hidden size than this build's.
     #[error("network has {0} hidden units; this build needs {HIDDEN}")]
     Hidden(usize),
-    /// A network for another game or board.
+    /// An activation this engine does not know.
+    #[error("network's activation {0} is unknown (0 clipped ReLU, 1 squared)")]
+    Activation(u8),
+    /// A quantisation constant unlike this build's.
+    #[error("network's {field} is {found}; this build's is {wanted}")]
+    Quantisation {
+        /// Which: `QA`, `QB` or `SCALE`.
+        field: &'static str,
+        /// The header's value.
+        found: u32,
+        /// This build's.
+        wanted: u32,
+    },
+    /// A reserved header byte that is not zero.
+    #[error("network header's reserved byte is {0}, not 0")]
+    Reserved(u8),
+    /// The body is not what the header's checksum says.
+    #[error("network body's CRC-32 is {computed:08x}, its header says {stored:08x}: the file is damaged")]
+    Checksum {
+        /// The header's.
+        stored: u32,
+        /// The body's.
+        computed: u32,
+    },
+    /// Weights with which an accumulator could leave `i16`.
+    #[error("network's hidden unit {unit} can reach {bound} with {pieces} pieces, more than an i16 accumulator holds (32767)")]
+    Overflow {
+        /// The hidden unit.
+        unit: usize,
+        /// The most its accumulator can reach in magnitude.
+        bound: i64,
+        /// The most pieces of its game.
+        pieces: usize,
+    },
+    /// A network for another game than the one asked for.
     #[error("network is for {found} ({inputs} inputs); wanted {wanted} ({wanted_inputs} inputs)")]
     Game {
         /// The file's variant.
@@ -132,6 +266,33 @@ pub enum NetError {
         /// Its input count.
         wanted_inputs: usize,
     },
+}
+
+/// The largest magnitude of a clipped-ReLU output sum: `2·HIDDEN` products of an activation
+/// (at most `QA`) and a weight (at most `2^15`).
+const CRELU_SUM_BOUND: i64 = 2 * HIDDEN as i64 * QA as i64 * (1 << 15);
+const _: () = assert!(CRELU_SUM_BOUND <= i32::MAX as i64);
+/// The largest magnitude of one squared-clipped-ReLU product `c·c·w`.
+const SCRELU_TERM_BOUND: i64 = QA as i64 * QA as i64 * (1 << 15);
+const _: () = assert!(SCRELU_TERM_BOUND <= i32::MAX as i64);
+/// The largest magnitude of [`Network::output`]: either sum (the squared one divided by `QA`
+/// is no larger than the clipped one's) plus the output bias (an `i32`), scaled.
+pub const OUTPUT_BOUND: i64 = (CRELU_SUM_BOUND + (1 << 31)) * SCALE as i64 / (QA as i64 * QB as i64);
+const _: () = assert!(OUTPUT_BOUND <= i32::MAX as i64);
+
+/// The bytes of a body for `inputs` ([module docs](self)).
+fn body_bytes(inputs: usize) -> usize {
+    2 * (inputs + 3) * HIDDEN + 4
+}
+
+/// The name in a header's field: ASCII up to the first NUL, only NULs after it.
+fn name_field<'a>(field: &'a [u8], what: &'static str) -> Result<&'a str, NetError> {
+    let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
+    let (name, pad) = field.split_at(end);
+    if !name.is_ascii() || pad.iter().any(|&b| b != 0) {
+        return Err(NetError::Name(what));
+    }
+    std::str::from_utf8(name).map_err(|_| NetError::Name(what))
 }
 
 /// A quantised network, ready for inference.
@@ -182,37 +343,133 @@ impl Network {
         }
     }
 
-    /// Reads a network file ([module docs](self)).
+    /// Reads a network file ([module docs](self)): every check of the header, the body's
+    /// length and checksum, then the weights' bound ([`Network::verify`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if let Some(old) = [OLD_MAGIC, OLD_MAGIC_SQUARED]
+            .into_iter()
+            .find(|m| bytes.starts_with(m.as_slice()))
+        {
+            return Err(NetError::OldFormat(
+                String::from_utf8_lossy(old.as_slice()).into_owned(),
+            ));
+        }
+        if !bytes.starts_with(MAGIC) {
+            return Err(NetError::Magic);
+        }
+        let Some(header) = bytes.get(..HEADER_BYTES) else {
+            return Err(NetError::Truncated {
+                expected: HEADER_BYTES,
+                found: bytes.len(),
+            });
+        };
+        let u16_at = |i: usize| u16::from_le_bytes([header[i], header[i + 1]]);
+        let u32_at = |i: usize| u32::from_le_bytes(header[i..i + 4].try_into().expect("4 bytes"));
+        let game = name_field(&header[8..8 + NAME_BYTES], "game")?;
+        let features = name_field(&header[24..24 + NAME_BYTES], "feature set")?;
+        let geometry = Geometry::named(game).ok_or_else(|| NetError::UnknownGame(game.into()))?;
+        if features != FEATURE_SET {
+            return Err(NetError::FeatureSet(features.into()));
+        }
+        let shape = |field: &'static str, found: u64, wanted: usize| {
+            if found == wanted as u64 {
+                Ok(())
+            } else {
+                Err(NetError::Shape {
+                    game: game.into(),
+                    field,
+                    found,
+                    wanted: wanted as u64,
+                })
+            }
+        };
+        shape("kinds", u64::from(u16_at(40)), geometry.kinds)?;
+        shape("squares", u64::from(u16_at(42)), geometry.squares)?;
+        shape("inputs", u64::from(u32_at(44)), geometry.inputs())?;
+        let hidden = u32_at(48);
+        if hidden as usize != HIDDEN {
+            return Err(NetError::Hidden(hidden as usize));
+        }
+        let activation = Activation::from_code(header[52]).ok_or(NetError::Activation(header[52]))?;
+        if header[53] != 0 {
+            return Err(NetError::Reserved(header[53]));
+        }
+        for (field, at, wanted) in [("QA", 54, QA), ("QB", 56, QB), ("SCALE", 58, SCALE)] {
+            let found = u32::from(u16_at(at));
+            if found != wanted as u32 {
+                return Err(NetError::Quantisation {
+                    field,
+                    found,
+                    wanted: wanted as u32,
+                });
+            }
+        }
+        let expected = HEADER_BYTES + body_bytes(geometry.inputs());
+        match bytes.len() {
+            n if n < expected => {
+                return Err(NetError::Truncated { expected, found: n });
+            }
+            n if n > expected => return Err(NetError::Trailing { expected, found: n }),
+            _ => {}
+        }
+        let body = &bytes[HEADER_BYTES..];
+        let (stored, computed) = (u32_at(CRC_AT), checksum(body));
+        if stored != computed {
+            return Err(NetError::Checksum { stored, computed });
+        }
+        let net = Network::from_body(game, geometry.inputs(), activation, body);
+        net.verify()?;
+        Ok(net)
+    }
+
+    /// Reads a network file of the old format (`KURNNUE1`, `KURNNUE2`; [module docs](self))
+    /// with every check it allows: a game this engine plays with its inputs, the hidden size,
+    /// the length, the weights' bound. `kurier net-upgrade` reads with it.
+    pub fn from_old_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let (activation, rest) = [Activation::ClippedRelu, Activation::SquaredClippedRelu]
             .into_iter()
-            .find_map(|a| Some((a, bytes.strip_prefix(a.magic().as_slice())?)))
+            .find_map(|a| Some((a, bytes.strip_prefix(a.old_magic().as_slice())?)))
             .ok_or(NetError::Magic)?;
-        let short = |expected: usize| NetError::Size {
+        let truncated = |expected: usize| NetError::Truncated {
             expected,
             found: bytes.len(),
         };
-        let (&len, rest) = rest.split_first().ok_or(short(MAGIC.len() + 1))?;
+        let (&len, rest) = rest.split_first().ok_or(truncated(OLD_MAGIC.len() + 1))?;
         let len = usize::from(len);
-        let header = MAGIC.len() + 1 + len + 8;
+        let header = OLD_MAGIC.len() + 1 + len + 8;
         if rest.len() < len + 8 {
-            return Err(short(header));
+            return Err(truncated(header));
         }
-        let variant = std::str::from_utf8(&rest[..len]).map_err(|_| NetError::Variant)?;
+        let game = std::str::from_utf8(&rest[..len]).map_err(|_| NetError::Name("game"))?;
+        let geometry = Geometry::named(game).ok_or_else(|| NetError::UnknownGame(game.into()))?;
         let u32_at = |i: usize| u32::from_le_bytes(rest[i..i + 4].try_into().expect("4 bytes"));
-        let inputs = u32_at(len) as usize;
+        let inputs = u32_at(len);
+        if inputs as usize != geometry.inputs() {
+            return Err(NetError::Shape {
+                game: game.into(),
+                field: "inputs",
+                found: u64::from(inputs),
+                wanted: geometry.inputs() as u64,
+            });
+        }
         let hidden = u32_at(len + 4) as usize;
         if hidden != HIDDEN {
             return Err(NetError::Hidden(hidden));
         }
-        let values = inputs.saturating_mul(HIDDEN) + 3 * HIDDEN;
-        let expected = header
-            .saturating_add(values.saturating_mul(2))
-            .saturating_add(4);
-        if bytes.len() != expected {
-            return Err(short(expected));
+        let expected = header + body_bytes(geometry.inputs());
+        match bytes.len() {
+            n if n < expected => return Err(truncated(expected)),
+            n if n > expected => return Err(NetError::Trailing { expected, found: n }),
+            _ => {}
         }
-        let body = &rest[len + 8..];
+        let net = Network::from_body(game, geometry.inputs(), activation, &rest[len + 8..]);
+        net.verify()?;
+        Ok(net)
+    }
+
+    /// The network of a body of the right length for `inputs` ([module docs](self)).
+    fn from_body(game: &str, inputs: usize, activation: Activation, body: &[u8]) -> Network {
+        let values = (inputs + 3) * HIDDEN;
         let i16s: Vec<i16> = body[..2 * values]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
@@ -220,27 +477,112 @@ impl Network {
         let out_bias = i32::from_le_bytes(body[2 * values..].try_into().expect("4 bytes"));
         let (ft_w, rest) = i16s.split_at(inputs * HIDDEN);
         let (ft_b, out_w) = rest.split_at(HIDDEN);
-        Ok(Network::from_parts(
-            variant, inputs, activation, ft_w, ft_b, out_w, out_bias,
-        ))
+        Network::from_parts(game, inputs, activation, ft_w, ft_b, out_w, out_bias)
     }
 
     /// The network as a file ([module docs](self)).
+    ///
+    /// # Panics
+    /// When the network's game or input count is not one this engine plays (made by
+    /// [`Network::from_parts`] for no such game): no file could say what it is.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(32 + 2 * (self.inputs + 3) * HIDDEN);
-        out.extend_from_slice(self.activation.magic());
+        let geometry = Geometry::named(&self.variant)
+            .filter(|g| g.inputs() == self.inputs)
+            .unwrap_or_else(|| panic!("no network file for {} ({} inputs)", self.variant, self.inputs));
+        let body = self.body();
+        let mut out = Vec::with_capacity(HEADER_BYTES + body.len());
+        out.extend_from_slice(MAGIC);
+        for name in [self.variant.as_str(), FEATURE_SET] {
+            let mut field = [0u8; NAME_BYTES];
+            field[..name.len()].copy_from_slice(name.as_bytes());
+            out.extend_from_slice(&field);
+        }
+        out.extend_from_slice(&(geometry.kinds as u16).to_le_bytes());
+        out.extend_from_slice(&(geometry.squares as u16).to_le_bytes());
+        out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
+        out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&[self.activation.code(), 0]);
+        for q in [QA, QB, SCALE] {
+            out.extend_from_slice(&(q as u16).to_le_bytes());
+        }
+        out.extend_from_slice(&checksum(&body).to_le_bytes());
+        debug_assert_eq!(out.len(), HEADER_BYTES);
+        out.extend_from_slice(&body);
+        out
+    }
+
+    /// The network in the old format ([module docs](self)): what its name hashes, and what the
+    /// tests of `kurier net-upgrade` write.
+    pub fn to_old_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(32 + body_bytes(self.inputs));
+        out.extend_from_slice(self.activation.old_magic());
         let name = self.variant.as_bytes();
         let len = name.len().min(255);
         out.push(len as u8);
         out.extend_from_slice(&name[..len]);
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
+        out.extend_from_slice(&self.body());
+        out
+    }
+
+    /// The weights as a file's body ([module docs](self)).
+    fn body(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(body_bytes(self.inputs));
         let rows = self.ft_weights.iter().chain([&self.ft_bias]);
         for v in rows.chain(&self.out_weights).flatten() {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend_from_slice(&self.out_bias.to_le_bytes());
         out
+    }
+
+    /// Checks what a file must prove of its network: a game this engine plays, with its number
+    /// of inputs, and weights with which no accumulator can leave `i16`
+    /// ([`Network::accumulator_bound`]).
+    pub fn verify(&self) -> Result<(), NetError> {
+        let geometry = Geometry::named(&self.variant)
+            .ok_or_else(|| NetError::UnknownGame(self.variant.clone()))?;
+        if geometry.inputs() != self.inputs {
+            return Err(NetError::Shape {
+                game: self.variant.clone(),
+                field: "inputs",
+                found: self.inputs as u64,
+                wanted: geometry.inputs() as u64,
+            });
+        }
+        let bounds = self.accumulator_bound(geometry);
+        match bounds.iter().enumerate().find(|(_, &b)| b > i64::from(i16::MAX)) {
+            Some((unit, &bound)) => Err(NetError::Overflow {
+                unit,
+                bound,
+                pieces: geometry.max_pieces,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// For each hidden unit, the most its accumulator can reach in magnitude in a position of
+    /// `geometry`'s game with at most its `max_pieces` pieces, one a square: the bias's magnitude
+    /// plus the `max_pieces` largest of the squares' greatest weight magnitudes. (An input's
+    /// square is `input % squares`, [`super::features::index`]; a perspective's flip of the
+    /// board maps squares one to one.)
+    pub fn accumulator_bound(&self, geometry: Geometry) -> [i64; HIDDEN] {
+        let squares = geometry.squares;
+        std::array::from_fn(|j| {
+            let mut per_square: Vec<i64> = (0..squares)
+                .map(|sq| {
+                    (sq..self.inputs)
+                        .step_by(squares)
+                        .map(|i| i64::from(self.ft_weights[i][j]).abs())
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect();
+            per_square.sort_unstable_by(|a, b| b.cmp(a));
+            let rows: i64 = per_square.iter().take(geometry.max_pieces).sum();
+            i64::from(self.ft_bias[j]).abs() + rows
+        })
     }
 
     /// Checks that this network is for `variant` with `inputs` inputs per perspective.
@@ -272,9 +614,11 @@ impl Network {
         self.activation
     }
 
-    /// A 64-bit FNV-1a hash of the file, to name the network in reports.
+    /// A 64-bit FNV-1a hash of the network in the old format ([`Network::to_old_bytes`]), to
+    /// name it in reports: the same name in either format, and the names docs/networks.md
+    /// gives the networks made before the current format.
     pub fn hash(&self) -> u64 {
-        self.to_bytes().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        self.to_old_bytes().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
             (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
         })
     }
@@ -283,6 +627,11 @@ impl Network {
     #[inline(always)]
     pub fn bias(&self) -> Accumulator {
         self.ft_bias
+    }
+
+    /// Input `i`'s row of the feature transformer's weights.
+    pub fn row(&self, i: usize) -> &[i16; HIDDEN] {
+        &self.ft_weights[i]
     }
 
     /// Adds input `i`'s row to `acc`.
@@ -337,7 +686,10 @@ impl Network {
     }
 
     /// The output in centipawns for the side to move, from its accumulator `us` and the other
-    /// side's `them`.
+    /// side's `them`. Safe for every weight a file can hold: the clipped ReLU's sum of
+    /// `2·HIDDEN` products `c·w` (`0 ≤ c ≤ QA`, `|w| ≤ 2^15`) fits `i32`, and so does each squared
+    /// product `c·c·w`, summed in `i64`; the result, at most `(2^31 + 2^31) · SCALE / (QA·QB)`
+    /// in magnitude, fits `i32` ([`OUTPUT_BOUND`]; each checked at compile time).
     #[inline(always)]
     pub fn output(&self, us: &Accumulator, them: &Accumulator) -> i32 {
         let sum = match self.activation {
@@ -348,11 +700,12 @@ impl Network {
                         .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
                         .sum()
                 };
-                // At most 2·HIDDEN · QA · 1.98·QB < 2^31 with the clipped weights.
+                // At most CRELU_SUM_BOUND < 2^31 in magnitude, for any weights.
                 i64::from(dot(us, &self.out_weights[0]) + dot(them, &self.out_weights[1]))
             }
             Activation::SquaredClippedRelu => {
-                // c·w fits i32 (QA · 1.98·QB), c·w·c too (< 2^27); their sum needs i64.
+                // c·w fits i32 (QA · 2^15), c·w·c too (SCRELU_TERM_BOUND); their sum needs
+                // i64.
                 let dot = |acc: &Accumulator, w: &[i16; HIDDEN]| -> i64 {
                     acc.iter()
                         .zip(w)
@@ -561,29 +914,210 @@ pub(crate) mod tests {
     fn a_network_reads_back_as_written() {
         let net = random("courier", 1728, 7);
         let bytes = net.to_bytes();
+        assert_eq!(&bytes[..8], MAGIC);
+        assert_eq!(bytes.len(), HEADER_BYTES + 2 * (1728 + 3) * HIDDEN + 4);
         assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
-        assert_eq!(
-            Network::from_bytes(&bytes[..bytes.len() - 1]),
-            Err(NetError::Size {
-                expected: bytes.len(),
-                found: bytes.len() - 1
-            })
-        );
         assert_eq!(Network::from_bytes(b"KURNNUE"), Err(NetError::Magic));
-        assert!(Network::from_bytes(&bytes[..12]).is_err());
         assert!(net.check("courier", 1728).is_ok());
         assert!(net.check("schachdame", 384).is_err());
+        // The old format reads with its own reader only, to the same network and name.
+        let old = net.to_old_bytes();
+        assert_eq!(
+            Network::from_bytes(&old),
+            Err(NetError::OldFormat("KURNNUE1".into()))
+        );
+        assert_eq!(Network::from_old_bytes(&old), Ok(net.clone()));
+        assert_eq!(Network::from_old_bytes(&bytes), Err(NetError::Magic));
     }
 
+    /// `bytes` with its checksum made right again after a change to its body.
+    fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+        let crc = checksum(&bytes[HEADER_BYTES..]);
+        bytes[CRC_AT..CRC_AT + 4].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
+    /// Each check of the header and the body refuses with its own reason.
     #[test]
-    fn every_truncation_is_an_error_not_a_panic() {
-        let bytes = random("dualcheckers", 256, 3).to_bytes();
-        for n in 0..64.min(bytes.len()) {
-            assert!(Network::from_bytes(&bytes[..n]).is_err());
+    fn every_check_refuses_with_its_reason() {
+        let good = random("dualcheckers", 256, 3).to_bytes();
+        let with = |at: usize, new: &[u8]| {
+            let mut b = good.clone();
+            b[at..at + new.len()].copy_from_slice(new);
+            Network::from_bytes(&b)
+        };
+        let name = |s: &str| {
+            let mut f = [0u8; NAME_BYTES];
+            f[..s.len()].copy_from_slice(s.as_bytes());
+            f
+        };
+        assert!(Network::from_bytes(&good).is_ok());
+        assert_eq!(with(0, b"KURNNUE9"), Err(NetError::Magic));
+        assert_eq!(
+            with(0, OLD_MAGIC_SQUARED),
+            Err(NetError::OldFormat("KURNNUE2".into()))
+        );
+        for game in ["DUALCHECKERS", "chess", ""] {
+            assert_eq!(
+                with(8, &name(game)),
+                Err(NetError::UnknownGame(game.into())),
+                "{game}"
+            );
         }
-        let mut wrong = bytes.clone();
-        wrong[8 + 1 + 12 + 4] = 64; // hidden 64
-        assert_eq!(Network::from_bytes(&wrong), Err(NetError::Hidden(64)));
+        assert_eq!(with(8 + 13, b"x"), Err(NetError::Name("game")));
+        assert_eq!(with(8, &[0xff; 16]), Err(NetError::Name("game")));
+        assert_eq!(
+            with(24, &name("halfkp")),
+            Err(NetError::FeatureSet("halfkp".into()))
+        );
+        let shape = |game: &str, field, found, wanted| {
+            Err(NetError::Shape {
+                game: game.into(),
+                field,
+                found,
+                wanted,
+            })
+        };
+        // A Dual-checkers body under Schachdame's name: its kinds are not Schachdame's.
+        assert_eq!(
+            with(8, &name("schachdame")),
+            shape("schachdame", "kinds", 2, 3)
+        );
+        assert_eq!(with(40, &3u16.to_le_bytes()), shape("dualcheckers", "kinds", 3, 2));
+        assert_eq!(
+            with(42, &96u16.to_le_bytes()),
+            shape("dualcheckers", "squares", 96, 64)
+        );
+        assert_eq!(
+            with(44, &255u32.to_le_bytes()),
+            shape("dualcheckers", "inputs", 255, 256)
+        );
+        assert_eq!(with(48, &64u32.to_le_bytes()), Err(NetError::Hidden(64)));
+        assert_eq!(with(52, &[7]), Err(NetError::Activation(7)));
+        assert_eq!(with(53, &[1]), Err(NetError::Reserved(1)));
+        for (at, field, wanted) in [(54, "QA", QA), (56, "QB", QB), (58, "SCALE", SCALE)] {
+            assert_eq!(
+                with(at, &1u16.to_le_bytes()),
+                Err(NetError::Quantisation {
+                    field,
+                    found: 1,
+                    wanted: wanted as u32
+                })
+            );
+        }
+        let n = good.len();
+        for cut in [0, 8, 20, HEADER_BYTES - 1, HEADER_BYTES, n / 2, n - 1] {
+            let e = Network::from_bytes(&good[..cut]).unwrap_err();
+            assert!(
+                matches!(e, NetError::Truncated { .. } | NetError::Magic),
+                "{cut}: {e}"
+            );
+        }
+        assert_eq!(
+            Network::from_bytes(&good[..n - 1]),
+            Err(NetError::Truncated {
+                expected: n,
+                found: n - 1
+            })
+        );
+        let mut longer = good.clone();
+        longer.push(0);
+        assert_eq!(
+            Network::from_bytes(&longer),
+            Err(NetError::Trailing {
+                expected: n,
+                found: n + 1
+            })
+        );
+        let mut flipped = good.clone();
+        flipped[HEADER_BYTES + 1000] ^= 4;
+        assert!(matches!(
+            Network::from_bytes(&flipped),
+            Err(NetError::Checksum { .. })
+        ));
+        // Every message says what is wrong.
+        let e = Network::from_bytes(&flipped).unwrap_err().to_string();
+        assert!(e.contains("CRC-32") && e.contains("damaged"), "{e}");
+    }
+
+    /// A random body behind a valid header, its checksum right: the weights could overflow an
+    /// accumulator, and the file is refused.
+    #[test]
+    fn a_random_body_behind_a_valid_header_is_refused() {
+        let good = random("courier", 1728, 5).to_bytes();
+        let mut s = 99u64;
+        let body: Vec<u8> = (HEADER_BYTES..good.len())
+            .map(|_| {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                (s >> 24) as u8
+            })
+            .collect();
+        let mut bytes = good[..HEADER_BYTES].to_vec();
+        bytes.extend_from_slice(&body);
+        assert!(matches!(
+            Network::from_bytes(&bytes),
+            Err(NetError::Checksum { .. })
+        ));
+        let e = Network::from_bytes(&resealed(bytes)).unwrap_err();
+        assert!(
+            matches!(e, NetError::Overflow { pieces: 48, .. }),
+            "{e}"
+        );
+    }
+
+    /// The weights' bound: a network whose accumulators just fit `i16` with the game's most
+    /// pieces is read, one unit more is refused; extreme weights are refused.
+    #[test]
+    fn the_weights_must_keep_every_accumulator_within_i16() {
+        let inputs = 256; // Dual checkers: 24 pieces at most.
+        let w = 1365; // 24 · 1365 = 32,760
+        let ft_w: Vec<i16> = (0..inputs * HIDDEN)
+            .map(|i| if (i / HIDDEN) % 3 == 0 { -w } else { w / 2 })
+            .collect();
+        let out_w = vec![i16::MAX; 2 * HIDDEN];
+        let at = |bias: i16| {
+            let ft_b = vec![bias; HIDDEN];
+            Network::from_parts(
+                "dualcheckers",
+                inputs,
+                Activation::ClippedRelu,
+                &ft_w,
+                &ft_b,
+                &out_w,
+                i32::MAX,
+            )
+        };
+        let fits = at(7);
+        assert_eq!(fits.accumulator_bound(Geometry::named("dualcheckers").unwrap()), [32767; HIDDEN]);
+        assert_eq!(Network::from_bytes(&fits.to_bytes()), Ok(fits.clone()));
+        assert_eq!(
+            Network::from_bytes(&at(-8).to_bytes()),
+            Err(NetError::Overflow {
+                unit: 0,
+                bound: 32768,
+                pieces: 24
+            })
+        );
+        for (seed, game, inputs) in [(1, "courier", 1728), (2, "schachdame", 384), (3, "dualcheckers", 256)] {
+            for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
+                let net = random_extreme(game, inputs, activation, seed);
+                assert!(matches!(net.verify(), Err(NetError::Overflow { .. })));
+                assert!(matches!(
+                    Network::from_bytes(&net.to_bytes()),
+                    Err(NetError::Overflow { .. })
+                ));
+                assert!(matches!(
+                    Network::from_old_bytes(&net.to_old_bytes()),
+                    Err(NetError::Overflow { .. })
+                ));
+            }
+        }
+        // The extreme output weights and bias that are allowed give outputs within i32.
+        let us = [QA as i16; HIDDEN];
+        assert_eq!(fits.output(&us, &us), plain_output(&fits, &us, &us));
+        assert!(i64::from(fits.output(&us, &us)) <= OUTPUT_BOUND);
     }
 
     #[test]
@@ -600,7 +1134,8 @@ pub(crate) mod tests {
         let mut net = random("courier", 1728, 11);
         net.activation = Activation::SquaredClippedRelu;
         let bytes = net.to_bytes();
-        assert_eq!(&bytes[..8], MAGIC_SQUARED);
+        assert_eq!(bytes[52], 1);
+        assert_eq!(&net.to_old_bytes()[..8], OLD_MAGIC_SQUARED);
         assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
         // Half of QA squared is a quarter of it: (QA/2)²/QA per weight, rounded down once.
         let half = [(QA / 2) as i16; HIDDEN];

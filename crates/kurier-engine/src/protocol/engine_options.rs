@@ -89,13 +89,17 @@ pub fn start_net(options: &Options, thinker: &mut Thinker) -> Option<Notice> {
             thinker.set_net(net.map(std::sync::Arc::new));
             None
         }
-        Err(e) => Some(Notice {
-            text: format!(
+        Err(e) => {
+            let text = format!(
                 "EvalFile {}: {e}; using the built-in networks",
                 options.eval_file
-            ),
-            refused: true,
-        }),
+            );
+            log::error!("{text}");
+            Some(Notice {
+                text,
+                refused: true,
+            })
+        }
     }
 }
 
@@ -183,13 +187,18 @@ pub fn apply(opt: Opt, options: &Options, session: &mut impl Effects) -> std::io
                         refused: false,
                     })?;
                 }
-                Err(e) => session.notify(Notice {
-                    text: format!(
+                Err(e) => {
+                    let text = format!(
                         "EvalFile {}: {e}; keeping the network in use",
                         options.eval_file
-                    ),
-                    refused: true,
-                })?,
+                    );
+                    // On stderr too, for a GUI that shows no engine output.
+                    log::error!("{text}");
+                    session.notify(Notice {
+                        text,
+                        refused: true,
+                    })?
+                }
             }
         }
         Opt::Variant => session.restart_game(options.variant)?,

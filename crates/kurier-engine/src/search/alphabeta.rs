@@ -47,6 +47,17 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// A network's evaluation `v` scaled toward a draw as the `reversible` plies run toward the
+/// move-count rule (100 plies: half of `v` left there), kept within the non-mate scores. In
+/// `i64`: `v` may be as large as [`crate::nnue::network::OUTPUT_BOUND`] (extreme output
+/// weights), and `v · 200` would leave `i32`.
+#[inline(always)]
+fn scale_toward_draw(v: i32, reversible: u32) -> i32 {
+    let left = 200 - i64::from(reversible.min(100));
+    let bound = i64::from(MATE_BOUND - 1);
+    (i64::from(v) * left / 200).clamp(-bound, bound) as i32
+}
+
 /// Late-move reductions by depth and move number, in 1/1024 ply: `0.75 + ln(depth) *
 /// ln(moves) / 2.25` (by default: `lmr_base` and `lmr_divisor`, in hundredths), the fractional
 /// table of Ethereal (Stockfish's has the same shape); the adjustments in the move loop are
@@ -188,8 +199,7 @@ impl<'a, G: Searchable> Worker<'a, G> {
         match self.net {
             Some(net) => {
                 let v = self.acc.evaluate(net, ply, pos);
-                let left = 200 - pos.reversible_plies().min(100) as i32;
-                (v * left / 200).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+                scale_toward_draw(v, pos.reversible_plies())
             }
             None => pos.evaluate(),
         }
@@ -963,5 +973,37 @@ impl<'a, G: Searchable> Worker<'a, G> {
         // never ends a node of the main search.
         self.store(key, best_move, best, (original_alpha, beta), 0, ply);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scaling in plain `i64`, as its documentation says.
+    fn reference(v: i32, reversible: u32) -> i64 {
+        let left = 200 - i64::from(reversible.min(100));
+        (i64::from(v) * left / 200).clamp(i64::from(-MATE_BOUND + 1), i64::from(MATE_BOUND - 1))
+    }
+
+    /// A network's largest outputs (extreme output weights and bias) scale without
+    /// overflowing: the sign stays, the score is the largest non-mate score.
+    #[test]
+    fn extreme_evaluations_scale_toward_a_draw_without_overflow() {
+        let most = crate::nnue::network::OUTPUT_BOUND as i32;
+        for v in [most, -most, i32::MAX, i32::MIN + 1, 13_000_000, -13_000_000, 11_000_000] {
+            for reversible in [0, 1, 36, 37, 50, 99, 100, 150, u32::MAX] {
+                let got = scale_toward_draw(v, reversible);
+                assert_eq!(i64::from(got), reference(v, reversible), "{v} {reversible}");
+                assert_eq!(got.signum(), v.signum(), "{v} {reversible}");
+            }
+        }
+        for v in [-3000, -1, 0, 1, 77, 2999] {
+            for reversible in [0, 40, 100, 200] {
+                assert_eq!(i64::from(scale_toward_draw(v, reversible)), reference(v, reversible));
+            }
+        }
+        assert_eq!(scale_toward_draw(100, 0), 100);
+        assert_eq!(scale_toward_draw(100, 100), 50);
     }
 }

@@ -378,7 +378,11 @@ impl Searcher {
             };
         }
         let history: Vec<u64> = game.repetition_keys().collect();
-        let net = self.network::<G>();
+        // A root with more pieces than the game starts with (a set-up position) is evaluated
+        // without a network: its weights are bounded for the start's count (nnue::network).
+        let net = self.network::<G>().filter(|_| {
+            crate::nnue::features::pieces::<G>(&root.boards()) <= G::MAX_PIECES
+        });
         let nodes = AtomicU64::new(0);
         let timer = time::Timer::start();
         std::thread::scope(|scope| {
@@ -411,4 +415,45 @@ pub fn search_position<G: Searchable>(
 ) -> SearchResult<G::Move> {
     let searcher = Searcher::new(hash_mb, threads);
     searcher.search(&GameRecord::new(pos.clone()), limits, &mut |_| {})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nnue::features::inputs;
+    use crate::nnue::network::tests::random;
+    use kurier_rules::games::dual::DualCheckers;
+
+    /// Nodes of a depth-4 search of `fen` with the network `net` (none: the classical
+    /// evaluation, Dual checkers having no built-in network).
+    fn nodes(fen: &str, net: Option<Arc<Network>>) -> u64 {
+        let mut searcher = Searcher::new(1, 1);
+        searcher.set_net(net);
+        let pos = DualCheckers::from_fen(fen).unwrap();
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        searcher
+            .search(&GameRecord::new(pos), &limits, &mut |_| {})
+            .nodes
+    }
+
+    /// The network's weights are bounded for the start's number of pieces: a set-up root with
+    /// more is searched with the classical evaluation (the same tree), one with as many with
+    /// the network (another tree).
+    #[test]
+    fn a_root_with_more_pieces_than_the_start_is_searched_without_the_network() {
+        let net = Arc::new(random("dualcheckers", inputs::<DualCheckers>(), 9));
+        let start = DualCheckers::start().fen();
+        assert_ne!(nodes(&start, Some(Arc::clone(&net))), nodes(&start, None));
+        let more = "1m1m1m1m/m1m1m1m1/1m1m1m1m/8/M7/1M1M1M1M/M1M1M1M1/1M1M1M1M w 0 1";
+        assert_eq!(
+            crate::nnue::features::pieces::<DualCheckers>(
+                &DualCheckers::from_fen(more).unwrap().boards()
+            ),
+            25
+        );
+        assert_eq!(nodes(more, Some(net)), nodes(more, None));
+    }
 }

@@ -60,6 +60,10 @@ pub enum TrainError {
         /// Why.
         source: std::io::Error,
     },
+    /// The quantised network would not pass the engine's checks (its weights could overflow an
+    /// accumulator): not written.
+    #[error("the quantised network would be refused: {0}; not written")]
+    Refused(#[from] kurier_engine::nnue::NetError),
     /// Writing the summary failed.
     #[error(transparent)]
     Output(#[from] std::io::Error),
