@@ -189,17 +189,44 @@ fn bad_files(good: &Network) -> Vec<(std::path::PathBuf, &'static str)> {
     let mut longer = bytes.clone();
     longer.extend_from_slice(b"more");
     vec![
-        (write("upper-case.nnue", &with(8, &name("COURIER"))), "does not know"),
-        (write("chess.nnue", &with(8, &name("chess"))), "does not know"),
-        (write("other-game.nnue", &with(8, &name("schachdame"))), "kinds"),
-        (write("feature-set.nnue", &with(24, &name("halfkp"))), "feature set"),
-        (write("inputs.nnue", &with(44, &1000u32.to_le_bytes())), "inputs"),
-        (write("hidden.nnue", &with(48, &256u32.to_le_bytes())), "hidden units"),
+        (
+            write("upper-case.nnue", &with(8, &name("COURIER"))),
+            "does not know",
+        ),
+        (
+            write("chess.nnue", &with(8, &name("chess"))),
+            "does not know",
+        ),
+        (
+            write("other-game.nnue", &with(8, &name("schachdame"))),
+            "kinds",
+        ),
+        (
+            write("feature-set.nnue", &with(24, &name("halfkp"))),
+            "feature set",
+        ),
+        (
+            write("inputs.nnue", &with(44, &1000u32.to_le_bytes())),
+            "inputs",
+        ),
+        (
+            write("hidden.nnue", &with(48, &256u32.to_le_bytes())),
+            "hidden units",
+        ),
         (write("damaged.nnue", &damaged), "CRC-32"),
         (write("random-body.nnue", &random_body), "CRC-32"),
-        (write("random-body-sealed.nnue", &resealed(random_body)), "i16 accumulator"),
-        (write("extreme.nnue", &extreme.to_bytes()), "i16 accumulator"),
-        (write("truncated.nnue", &bytes[..bytes.len() / 2]), "truncated"),
+        (
+            write("random-body-sealed.nnue", &resealed(random_body)),
+            "i16 accumulator",
+        ),
+        (
+            write("extreme.nnue", &extreme.to_bytes()),
+            "i16 accumulator",
+        ),
+        (
+            write("truncated.nnue", &bytes[..bytes.len() / 2]),
+            "truncated",
+        ),
         (write("header-only.nnue", &bytes[..40]), "truncated"),
         (write("longer.nnue", &longer), "after the network"),
         (write("old.nnue", &good.to_old_bytes()), "net-upgrade"),
@@ -223,7 +250,11 @@ fn uci_search(e: &mut Engine) -> (String, String, String) {
         let i = words.iter().position(|x| *x == w).unwrap();
         words[i + 1..i + 3].join(" ")
     };
-    (after("score"), after("nodes"), lines.last().unwrap().clone())
+    (
+        after("score"),
+        after("nodes"),
+        lines.last().unwrap().clone(),
+    )
 }
 
 #[test]
@@ -234,7 +265,10 @@ fn a_network_that_is_not_what_it_says_is_refused_and_the_one_in_use_kept_uci() {
     e.send(&format!("setoption name EvalFile value {}", path.display()));
     e.sync_uci();
     let before = uci_search(&mut e);
-    assert_ne!(before, builtin, "the loaded network is what the search uses");
+    assert_ne!(
+        before, builtin,
+        "the loaded network is what the search uses"
+    );
     for (bad, why) in bad_files(&net) {
         e.send(&format!("setoption name EvalFile value {}", bad.display()));
         let lines = e.sync_uci();
@@ -267,7 +301,11 @@ fn xboard_search(e: &mut Engine, n: u32) -> (String, String, String) {
     let last = lines
         .iter()
         .rev()
-        .find(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<u32>().is_ok()))
+        .find(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<u32>().is_ok())
+        })
         .expect("a thinking line");
     let words: Vec<&str> = last.split_whitespace().collect();
     e.sync_xboard(n);
@@ -297,11 +335,18 @@ fn a_network_that_is_not_what_it_says_is_refused_and_the_one_in_use_kept_xboard(
         let lines = e.sync_xboard(100 + k as u32);
         let said = format!("tellusererror EvalFile {}: ", bad.display());
         assert!(
-            lines.iter().any(|l| l.starts_with(&said) && l.contains(why)),
+            lines
+                .iter()
+                .any(|l| l.starts_with(&said) && l.contains(why)),
             "{}: {lines:?}",
             bad.display()
         );
-        assert_eq!(xboard_search(&mut e, 200 + k as u32), before, "{}", bad.display());
+        assert_eq!(
+            xboard_search(&mut e, 200 + k as u32),
+            before,
+            "{}",
+            bad.display()
+        );
     }
 }
 

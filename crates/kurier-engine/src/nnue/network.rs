@@ -277,7 +277,8 @@ const SCRELU_TERM_BOUND: i64 = QA as i64 * QA as i64 * (1 << 15);
 const _: () = assert!(SCRELU_TERM_BOUND <= i32::MAX as i64);
 /// The largest magnitude of [`Network::output`]: either sum (the squared one divided by `QA`
 /// is no larger than the clipped one's) plus the output bias (an `i32`), scaled.
-pub const OUTPUT_BOUND: i64 = (CRELU_SUM_BOUND + (1 << 31)) * SCALE as i64 / (QA as i64 * QB as i64);
+pub const OUTPUT_BOUND: i64 =
+    (CRELU_SUM_BOUND + (1 << 31)) * SCALE as i64 / (QA as i64 * QB as i64);
 const _: () = assert!(OUTPUT_BOUND <= i32::MAX as i64);
 
 /// The bytes of a body for `inputs` ([module docs](self)).
@@ -390,7 +391,8 @@ impl Network {
         if hidden as usize != HIDDEN {
             return Err(NetError::Hidden(hidden as usize));
         }
-        let activation = Activation::from_code(header[52]).ok_or(NetError::Activation(header[52]))?;
+        let activation =
+            Activation::from_code(header[52]).ok_or(NetError::Activation(header[52]))?;
         if header[53] != 0 {
             return Err(NetError::Reserved(header[53]));
         }
@@ -488,7 +490,12 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let geometry = Geometry::named(&self.variant)
             .filter(|g| g.inputs() == self.inputs)
-            .unwrap_or_else(|| panic!("no network file for {} ({} inputs)", self.variant, self.inputs));
+            .unwrap_or_else(|| {
+                panic!(
+                    "no network file for {} ({} inputs)",
+                    self.variant, self.inputs
+                )
+            });
         let body = self.body();
         let mut out = Vec::with_capacity(HEADER_BYTES + body.len());
         out.extend_from_slice(MAGIC);
@@ -552,7 +559,11 @@ impl Network {
             });
         }
         let bounds = self.accumulator_bound(geometry);
-        match bounds.iter().enumerate().find(|(_, &b)| b > i64::from(i16::MAX)) {
+        match bounds
+            .iter()
+            .enumerate()
+            .find(|(_, &b)| b > i64::from(i16::MAX))
+        {
             Some((unit, &bound)) => Err(NetError::Overflow {
                 unit,
                 bound,
@@ -618,9 +629,11 @@ impl Network {
     /// name it in reports: the same name in either format, and the names docs/networks.md
     /// gives the networks made before the current format.
     pub fn hash(&self) -> u64 {
-        self.to_old_bytes().iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        })
+        self.to_old_bytes()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+            })
     }
 
     /// The accumulator of no pieces: the biases.
@@ -983,7 +996,10 @@ pub(crate) mod tests {
             with(8, &name("schachdame")),
             shape("schachdame", "kinds", 2, 3)
         );
-        assert_eq!(with(40, &3u16.to_le_bytes()), shape("dualcheckers", "kinds", 3, 2));
+        assert_eq!(
+            with(40, &3u16.to_le_bytes()),
+            shape("dualcheckers", "kinds", 3, 2)
+        );
         assert_eq!(
             with(42, &96u16.to_le_bytes()),
             shape("dualcheckers", "squares", 96, 64)
@@ -1061,10 +1077,7 @@ pub(crate) mod tests {
             Err(NetError::Checksum { .. })
         ));
         let e = Network::from_bytes(&resealed(bytes)).unwrap_err();
-        assert!(
-            matches!(e, NetError::Overflow { pieces: 48, .. }),
-            "{e}"
-        );
+        assert!(matches!(e, NetError::Overflow { pieces: 48, .. }), "{e}");
     }
 
     /// The weights' bound: a network whose accumulators just fit `i16` with the game's most
@@ -1074,7 +1087,7 @@ pub(crate) mod tests {
         let inputs = 256; // Dual checkers: 24 pieces at most.
         let w = 1365; // 24 · 1365 = 32,760
         let ft_w: Vec<i16> = (0..inputs * HIDDEN)
-            .map(|i| if (i / HIDDEN) % 3 == 0 { -w } else { w / 2 })
+            .map(|i| if (i / HIDDEN).is_multiple_of(3) { -w } else { w / 2 })
             .collect();
         let out_w = vec![i16::MAX; 2 * HIDDEN];
         let at = |bias: i16| {
@@ -1090,7 +1103,10 @@ pub(crate) mod tests {
             )
         };
         let fits = at(7);
-        assert_eq!(fits.accumulator_bound(Geometry::named("dualcheckers").unwrap()), [32767; HIDDEN]);
+        assert_eq!(
+            fits.accumulator_bound(Geometry::named("dualcheckers").unwrap()),
+            [32767; HIDDEN]
+        );
         assert_eq!(Network::from_bytes(&fits.to_bytes()), Ok(fits.clone()));
         assert_eq!(
             Network::from_bytes(&at(-8).to_bytes()),
@@ -1100,7 +1116,11 @@ pub(crate) mod tests {
                 pieces: 24
             })
         );
-        for (seed, game, inputs) in [(1, "courier", 1728), (2, "schachdame", 384), (3, "dualcheckers", 256)] {
+        for (seed, game, inputs) in [
+            (1, "courier", 1728),
+            (2, "schachdame", 384),
+            (3, "dualcheckers", 256),
+        ] {
             for activation in [Activation::ClippedRelu, Activation::SquaredClippedRelu] {
                 let net = random_extreme(game, inputs, activation, seed);
                 assert!(matches!(net.verify(), Err(NetError::Overflow { .. })));

@@ -991,7 +991,15 @@ mod tests {
     #[test]
     fn extreme_evaluations_scale_toward_a_draw_without_overflow() {
         let most = crate::nnue::network::OUTPUT_BOUND as i32;
-        for v in [most, -most, i32::MAX, i32::MIN + 1, 13_000_000, -13_000_000, 11_000_000] {
+        for v in [
+            most,
+            -most,
+            i32::MAX,
+            i32::MIN + 1,
+            13_000_000,
+            -13_000_000,
+            11_000_000,
+        ] {
             for reversible in [0, 1, 36, 37, 50, 99, 100, 150, u32::MAX] {
                 let got = scale_toward_draw(v, reversible);
                 assert_eq!(i64::from(got), reference(v, reversible), "{v} {reversible}");
@@ -1000,7 +1008,10 @@ mod tests {
         }
         for v in [-3000, -1, 0, 1, 77, 2999] {
             for reversible in [0, 40, 100, 200] {
-                assert_eq!(i64::from(scale_toward_draw(v, reversible)), reference(v, reversible));
+                assert_eq!(
+                    i64::from(scale_toward_draw(v, reversible)),
+                    reference(v, reversible)
+                );
             }
         }
         assert_eq!(scale_toward_draw(100, 0), 100);

@@ -380,9 +380,9 @@ impl Searcher {
         let history: Vec<u64> = game.repetition_keys().collect();
         // A root with more pieces than the game starts with (a set-up position) is evaluated
         // without a network: its weights are bounded for the start's count (nnue::network).
-        let net = self.network::<G>().filter(|_| {
-            crate::nnue::features::pieces::<G>(&root.boards()) <= G::MAX_PIECES
-        });
+        let net = self
+            .network::<G>()
+            .filter(|_| crate::nnue::features::pieces::<G>(&root.boards()) <= G::MAX_PIECES);
         let nodes = AtomicU64::new(0);
         let timer = time::Timer::start();
         std::thread::scope(|scope| {
