@@ -151,6 +151,7 @@ fn every_command_has_help() {
             &["<FILE>", "--variant", "--max-depth", "--threads"],
         ),
         (&["bench"], &["--variant", "--depth", "--use-nnue"]),
+        (&["net-upgrade"], &["<OLD>", "<NEW>", "KURNNUE3"]),
         (
             &["play"],
             &[

@@ -388,3 +388,47 @@ fn the_largest_evaluations_keep_their_sign() {
     let cp: i32 = words[i + 2].parse().unwrap();
     assert!(cp < -10_000, "{last}");
 }
+
+/// `kurier net-upgrade OLD NEW`: an old file, which `EvalFile` refuses, written anew with the
+/// same weights and name, which `EvalFile` then loads; an old file that is not a network for a
+/// game the engine plays is refused with its reason and nothing is written.
+#[test]
+fn net_upgrade_converts_an_old_file_the_engine_then_loads() {
+    let (_, net) = net_file("to-upgrade.nnue", 31, Activation::SquaredClippedRelu);
+    let old = write("upgrade-old.nnue", &net.to_old_bytes());
+    let new = old.with_file_name("upgrade-new.nnue");
+    let run = |args: &[&std::path::Path]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kurier"))
+            .arg("net-upgrade")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[&old, &new]);
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("KURNNUE2") && said.contains(&format!("{:016x}", net.hash())),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&new).unwrap(), net.to_bytes());
+    let mut e = uci();
+    e.send(&format!("setoption name EvalFile value {}", new.display()));
+    let lines = e.sync_uci();
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string EvalFile")
+            && l.contains(&format!("{:016x}", net.hash()))),
+        "{lines:?}"
+    );
+    let mut upper = net.to_old_bytes();
+    upper[9..16].copy_from_slice(b"COURIER");
+    let bad = write("upgrade-upper.nnue", &upper);
+    let never = old.with_file_name("upgrade-never.nnue");
+    let out = run(&[&bad, &never]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("does not know"),
+        "{out:?}"
+    );
+    assert!(!never.exists());
+}

@@ -1087,7 +1087,13 @@ pub(crate) mod tests {
         let inputs = 256; // Dual checkers: 24 pieces at most.
         let w = 1365; // 24 · 1365 = 32,760
         let ft_w: Vec<i16> = (0..inputs * HIDDEN)
-            .map(|i| if (i / HIDDEN).is_multiple_of(3) { -w } else { w / 2 })
+            .map(|i| {
+                if (i / HIDDEN).is_multiple_of(3) {
+                    -w
+                } else {
+                    w / 2
+                }
+            })
             .collect();
         let out_w = vec![i16::MAX; 2 * HIDDEN];
         let at = |bias: i16| {
