@@ -71,7 +71,7 @@ pub enum Command {
     /// Train a neural evaluation (NNUE) on training positions
     #[command(after_help = kurier_tune::train::args::TRAIN_HELP)]
     Train(kurier_tune::train::args::TrainArgs),
-    /// Write training positions from self-play (FEN | SCORE | RESULT lines)
+    /// Write training positions from self-play (packed, or FEN | SCORE | RESULT lines)
     #[command(after_help = DATAGEN_HELP)]
     Datagen(DatagenArgs),
     /// Write training positions from recorded games: each scored move of a PGN
@@ -80,6 +80,9 @@ pub enum Command {
     /// Convert a network file of the old format (KURNNUE1/2) to the current one (KURNNUE3)
     #[command(after_help = NET_UPGRADE_HELP)]
     NetUpgrade(NetUpgradeArgs),
+    /// Convert training data between the text lines and the packed format
+    #[command(after_help = DATA_CONVERT_HELP)]
+    DataConvert(DataConvertArgs),
 
     /// Serve a board in the browser to play and analyse the three games against Kurier
     #[command(after_help = SERVE_HELP)]
@@ -158,7 +161,7 @@ pub struct PgnDataArgs {
     /// The game: courier, schachdame or dualcheckers (games of other variants are left out)
     #[arg(long, value_name = "NAME")]
     pub variant: Variant,
-    /// The data file (created, or replaced)
+    /// The data file (created, or replaced): text if its name ends in .txt, else packed
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// PGN files of games Kurier played (`kurier match` writes the scores it reads)
@@ -197,6 +200,28 @@ has no result (*) or is of another variant is left out and named on stderr. Give
 Kurier against itself: a position's score is the engine's that moved.
 Example: kurier pgn-data --variant courier --out courier-games.txt sprt-a.pgn sprt-b.pgn";
 
+/// `kurier data-convert --help`'s closing text.
+pub const DATA_CONVERT_HELP: &str = "\
+The input's format is read from its first bytes (packed files start KURDATA2); the output is
+text ('FEN | SCORE | RESULT' lines) when its name ends in .txt, else packed. The game is the
+packed file's, else the one named by a kurier datagen header line, else --variant's. Text ->
+packed -> text gives back the same bytes; packed data is about a fifth of the gzipped text.
+Example: kurier data-convert courier.txt courier.kdata; kurier data-convert courier.kdata x.txt";
+
+/// `kurier data-convert`.
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct DataConvertArgs {
+    /// The data file to read (text or packed)
+    #[arg(value_name = "IN")]
+    pub input: PathBuf,
+    /// The file to write (created, or replaced): text if its name ends in .txt, else packed
+    #[arg(value_name = "OUT")]
+    pub output: PathBuf,
+    /// The game, for text without a kurier datagen header line
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<Variant>,
+}
+
 /// `kurier datagen`: one of `--nodes` and `--depth`.
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["nodes", "depth"])))]
@@ -230,7 +255,8 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "MB", default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..=kurier_engine::options::MAX_HASH_MB))]
     pub hash: u64,
-    /// The data file; appended to, and resumed when it exists
+    /// The data file; appended to, and resumed when it exists. A new file is text ('FEN |
+    /// SCORE | RESULT' lines) if its name ends in .txt, else packed (kurier data-convert)
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
     /// Start positions, one FEN or EPD line per game in turn

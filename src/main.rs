@@ -116,6 +116,19 @@ fn run(command: Command) -> Result<bool, Box<dyn Error>> {
             )?;
             Ok(true)
         }
+        Command::DataConvert(a) => {
+            let c = kurier_tune::convert::run(&a.input, &a.output, a.variant)?;
+            writeln!(
+                out,
+                "data-convert: {} positions, {} bytes -> {} bytes ({:.2} bytes per position); {}",
+                c.positions,
+                c.bytes_in,
+                c.bytes_out,
+                c.bytes_out as f64 / c.positions.max(1) as f64,
+                a.output.display()
+            )?;
+            Ok(true)
+        }
         Command::Serve(a) => {
             drop(out);
             kurier_serve::run(&a.options())?;

@@ -3,17 +3,20 @@
 //! mover's score turned to White's point of view and the game's result, in the data format of
 //! `kurier datagen` ([`kurier_tune::sample`]), so `kurier train` and `kurier tune` read it.
 //!
+//! The output is packed ([`kurier_tune::packed`]) unless its name ends in `.txt`.
+//!
 //! Glue between the match runner's reader ([`kurier_match::scored`], which checks every move
 //! with the rules) and the tuner's format; neither crate may depend on the other. Positions
 //! are written as the games give them: the trainer keeps the quiet ones itself.
 
 use kurier_match::notation::PgnMoves;
 use kurier_match::scored::scored_game;
-use kurier_rules::game::Color;
+use kurier_rules::game::{Color, Game};
 use kurier_rules::games::Variant;
 use kurier_rules::pgn;
 use kurier_rules::with_game;
 use kurier_tune::datagen::file::{marker, Header};
+use kurier_tune::packed::writer::PackedWriter;
 use kurier_tune::sample::{Sample, WhiteResult};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -57,22 +60,71 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> PgnDataError + '_ {
     }
 }
 
+/// Where the lines go: a text file, or a packed one.
+enum Sink<G: Game> {
+    Text(std::io::BufWriter<std::fs::File>),
+    Packed(Box<PackedWriter<G, std::io::BufWriter<std::fs::File>>>),
+}
+
+impl<G: Game> Sink<G> {
+    /// A line that is not a sample (the header, a game's marker), without its newline.
+    fn line(&mut self, line: &str) -> std::io::Result<()> {
+        match self {
+            Sink::Text(out) => writeln!(out, "{line}"),
+            Sink::Packed(out) => out.line(line.as_bytes(), true),
+        }
+    }
+
+    fn sample(&mut self, s: &Sample) -> std::io::Result<()> {
+        match self {
+            Sink::Text(out) => writeln!(out, "{s}"),
+            Sink::Packed(out) => {
+                let pos = G::from_fen(&s.fen).map_err(|e| {
+                    std::io::Error::other(format!("a replayed position {}: {e}", s.fen))
+                })?;
+                out.sample(&pos, &s.fen, s.score, s.result)
+            }
+        }
+    }
+
+    fn finish(self) -> std::io::Result<()> {
+        match self {
+            Sink::Text(mut out) => out.flush(),
+            Sink::Packed(out) => out.finish().and_then(|mut o| o.flush()),
+        }
+    }
+}
+
 /// Writes the scored positions of the `variant` games of `inputs` to `output` (created or
-/// replaced); refused games are named on `log` (stderr in the binary).
+/// replaced; text when its name ends in `.txt`, else packed); refused games are named on `log`
+/// (stderr in the binary).
 pub fn run(
     variant: Variant,
     inputs: &[PathBuf],
     output: &Path,
     log: &mut impl Write,
 ) -> Result<PgnDataSummary, PgnDataError> {
+    with_game!(variant, G => run_with::<G>(inputs, output, log))
+}
+
+fn run_with<G: PgnMoves>(
+    inputs: &[PathBuf],
+    output: &Path,
+    log: &mut impl Write,
+) -> Result<PgnDataSummary, PgnDataError> {
+    let variant: Variant = G::NAME.parse().expect("a game's own name");
     let file = std::fs::File::create(output).map_err(io(output))?;
-    let mut out = std::io::BufWriter::new(file);
+    let file = std::io::BufWriter::new(file);
+    let mut out: Sink<G> = if kurier_tune::convert::is_text_name(output) {
+        Sink::Text(file)
+    } else {
+        Sink::Packed(Box::new(PackedWriter::new(file).map_err(io(output))?))
+    };
     let header = Header {
         variant: variant.name().to_string(),
         settings: format!("from-pgn files={}", inputs.len()),
     };
-    out.write_all(header.line().as_bytes())
-        .map_err(io(output))?;
+    out.line(header.line().trim_end()).map_err(io(output))?;
     let mut summary = PgnDataSummary::default();
     for path in inputs {
         // A PGN of 100,000 games is about 200 MB.
@@ -87,16 +139,16 @@ pub fn run(
                 Some(tag) if !tag.eq_ignore_ascii_case(variant.name()) => {
                     Err(format!("variant '{tag}'"))
                 }
-                _ => with_game!(variant, G => lines::<G>(game)),
+                _ => lines::<G>(game),
             };
             match lines {
                 Ok(lines) => {
                     summary.games += 1;
                     summary.positions += lines.len() as u64;
                     for line in &lines {
-                        writeln!(out, "{line}").map_err(io(output))?;
+                        out.sample(line).map_err(io(output))?;
                     }
-                    out.write_all(marker(summary.games - 1, &game.result).as_bytes())
+                    out.line(marker(summary.games - 1, &game.result).trim_end())
                         .map_err(io(output))?;
                 }
                 Err(why) => {
@@ -112,7 +164,7 @@ pub fn run(
             }
         }
     }
-    out.flush().map_err(io(output))?;
+    out.finish().map_err(io(output))?;
     Ok(summary)
 }
 

@@ -117,3 +117,8 @@ fn engine_spec() {
 fn network() {
     run("network");
 }
+
+#[test]
+fn packed_data() {
+    run("packed_data");
+}

@@ -24,7 +24,7 @@ use kurier_wire::xboard::{XboardCommand, XboardReply};
 use kurier_wire::SearchLimits;
 
 /// The names of the targets, as the folders of `fuzz/corpus/` and `fuzz/regressions/` name them.
-pub const TARGETS: [&str; 9] = [
+pub const TARGETS: [&str; 10] = [
     "fen",
     "move_text",
     "uci_command",
@@ -34,6 +34,7 @@ pub const TARGETS: [&str; 9] = [
     "pgn",
     "engine_spec",
     "network",
+    "packed_data",
 ];
 
 /// Runs the check of `target` on `data`; false for an unknown target name.
@@ -48,6 +49,7 @@ pub fn check(target: &str, data: &[u8]) -> bool {
         "pgn" => pgn(data),
         "engine_spec" => engine_spec(data),
         "network" => network(data),
+        "packed_data" => packed_data(data),
         _ => return false,
     }
     true
@@ -528,5 +530,25 @@ fn evaluate_along<G: kurier_engine::search::Searchable>(net: &kurier_engine::nnu
             break;
         }
         pos = pos.play(moves[(ply * 7 + 3) % moves.len()]);
+    }
+}
+
+/// `packed_data`: the packed training-data reader (kurier_tune::packed) on any bytes, as each
+/// game: it never panics; what it reads whole is exported as text, and that text packed and
+/// read again gives the same text.
+pub fn packed_data(data: &[u8]) {
+    use kurier_tune::convert::{pack_text, unpack_to_text};
+    fn one<G: Game>(data: &[u8]) {
+        let mut text = Vec::new();
+        if unpack_to_text::<G>(&mut &data[..], &mut text).is_err() {
+            return;
+        }
+        let (packed, _) = pack_text::<G, _>(&text[..], Vec::new()).expect("packs to memory");
+        let mut again = Vec::new();
+        unpack_to_text::<G>(&mut &packed[..], &mut again).expect("its own packing reads");
+        assert_eq!(again, text, "text -> packed -> text changed the text");
+    }
+    for variant in Variant::ALL {
+        with_game!(variant, G => one::<G>(data));
     }
 }

@@ -21,7 +21,7 @@ pub mod play;
 pub mod progress;
 
 use crate::sample::MATE_SCORE;
-use file::{Header, Scan, ScanError};
+use file::{marker, Header, Scan, ScanError};
 use kurier_engine::nnue::{features, network, NetError, Network};
 use kurier_engine::search::{Limits, Searchable, Searcher};
 use kurier_rules::game::{FenError, Game};
@@ -30,7 +30,7 @@ use kurier_rules::with_game;
 pub use play::{ADJUDICATE_CP, ADJUDICATE_PLIES, MAX_PLIES};
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{BufReader, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -279,7 +279,7 @@ fn run_game<G: Searchable>(options: &Options) -> Result<Summary, DatagenError> {
         None => vec![G::start()],
     };
     let net = load_net::<G>(&options.evaluation)?;
-    let (mut out, scan) = open_out(options)?;
+    let (mut out, scan) = open_out::<G>(options)?;
     let todo: Vec<u64> = (0..options.games)
         .filter(|g| !scan.finished.contains(g))
         .collect();
@@ -330,7 +330,7 @@ fn run_game<G: Searchable>(options: &Options) -> Result<Summary, DatagenError> {
         drop(send);
         progress.update(0, 0);
         for (game, played) in receive {
-            if let Err(source) = out.write_all(block(game, &played).as_bytes()) {
+            if let Err(source) = out.write_game(game, &played) {
                 // Workers stop at their next game: nothing takes more.
                 next.store(todo.len(), Ordering::Relaxed);
                 return Err(DatagenError::Write {
@@ -348,10 +348,72 @@ fn run_game<G: Searchable>(options: &Options) -> Result<Summary, DatagenError> {
             }
             progress.update(summary.played, summary.positions);
         }
-        Ok(())
+        out.finish().map_err(|source| DatagenError::Write {
+            path: options.out.clone(),
+            source,
+        })
     });
     progress.finish(summary.played, summary.positions);
     written.map(|()| summary)
+}
+
+/// How often at least a packed file gets a block of the games played (a run stopped loses the
+/// games since, which a resumed run plays again).
+const PACKED_FLUSH: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The data file being appended to: text, or packed ([`crate::packed`]).
+enum Out<G: Game> {
+    /// Text lines, a game's block at a time.
+    Text(File),
+    /// Packed, a block of games at a time.
+    Packed {
+        /// The writer.
+        writer: Box<crate::packed::writer::PackedWriter<G, File>>,
+        /// When the last block was written.
+        flushed: std::time::Instant,
+    },
+}
+
+impl<G: Game> Out<G> {
+    /// Appends a game: its positions, then its marker.
+    fn write_game(&mut self, game: u64, played: &play::Played) -> std::io::Result<()> {
+        match self {
+            Out::Text(file) => file.write_all(block(game, played).as_bytes()),
+            Out::Packed { writer, flushed } => {
+                for s in &played.samples {
+                    let pos = G::from_fen(&s.fen).map_err(|e| {
+                        std::io::Error::other(format!("datagen wrote a bad FEN {}: {e}", s.fen))
+                    })?;
+                    writer.sample(&pos, &s.fen, s.score, s.result)?;
+                }
+                let end = marker(game, &about(played));
+                writer.line(end.trim_end().as_bytes(), true)?;
+                if flushed.elapsed() >= PACKED_FLUSH {
+                    writer.flush_block()?;
+                    *flushed = std::time::Instant::now();
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes what is held (a packed file's last block and end mark).
+    fn finish(self) -> std::io::Result<()> {
+        match self {
+            Out::Text(mut file) => file.flush(),
+            Out::Packed { writer, .. } => writer.finish().map(drop),
+        }
+    }
+}
+
+/// What a game's marker says after its number.
+fn about(played: &play::Played) -> String {
+    format!(
+        "{}, {} plies, {} positions",
+        played.end,
+        played.plies,
+        played.samples.len()
+    )
 }
 
 /// A game's block: its samples, then its marker.
@@ -362,21 +424,14 @@ fn block(game: u64, played: &play::Played) -> String {
         text.push_str(&s.to_string());
         text.push('\n');
     }
-    text.push_str(&file::marker(
-        game,
-        &format!(
-            "{}, {} plies, {} positions",
-            played.end,
-            played.plies,
-            played.samples.len()
-        ),
-    ));
+    text.push_str(&marker(game, &about(played)));
     text
 }
 
 /// Opens the data file for appending: a new one (or an empty one) gets the header; an existing
-/// one must be of the variant, and loses the block cut short at its end, if any.
-fn open_out(options: &Options) -> Result<(File, Scan), DatagenError> {
+/// one must be of the variant, and loses the block cut short at its end, if any. An existing
+/// file keeps its format; a new one is text when its name ends in `.txt`, else packed.
+fn open_out<G: Game>(options: &Options) -> Result<(Out<G>, Scan), DatagenError> {
     let path = &options.out;
     let read_error = |source| DatagenError::Read {
         path: path.clone(),
@@ -386,16 +441,46 @@ fn open_out(options: &Options) -> Result<(File, Scan), DatagenError> {
         path: path.clone(),
         source,
     };
-    let scan = match kurier_wire::input_file::open_regular(path) {
-        Ok(f) => file::scan(BufReader::new(f)).map_err(|source| match source {
-            ScanError::Io(e) => read_error(e),
-            source => DatagenError::BadFile {
-                path: path.clone(),
-                source,
-            },
-        })?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Scan::default(),
+    let bad = |source| DatagenError::BadFile {
+        path: path.clone(),
+        source,
+    };
+    let existing = match kurier_wire::input_file::open_regular(path) {
+        Ok(mut f) => {
+            let mut bytes = Vec::new();
+            f.read_to_end(&mut bytes).map_err(read_error)?;
+            Some(bytes)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(read_error(e)),
+    };
+    let packed = match &existing {
+        Some(bytes) if !bytes.is_empty() => {
+            crate::packed::MAGIC.starts_with(&bytes[..bytes.len().min(8)])
+                || crate::packed::is_packed(bytes)
+        }
+        _ => !crate::convert::is_text_name(path),
+    };
+    let scan = match &existing {
+        None => Scan::default(),
+        Some(bytes) if packed => match file::scan_packed::<G>(bytes) {
+            Ok(scan) => scan,
+            Err(crate::packed::PackedError {
+                problem: crate::packed::Problem::Variant { found, .. },
+                ..
+            }) => {
+                return Err(DatagenError::OtherVariant {
+                    path: path.clone(),
+                    found,
+                    wanted: options.variant,
+                })
+            }
+            Err(e) => return Err(bad(ScanError::Packed(e))),
+        },
+        Some(bytes) => file::scan(&bytes[..]).map_err(|source| match source {
+            ScanError::Io(e) => read_error(e),
+            source => bad(source),
+        })?,
     };
     let wanted = Header {
         variant: options.variant.name().to_string(),
@@ -418,27 +503,47 @@ fn open_out(options: &Options) -> Result<(File, Scan), DatagenError> {
             );
         }
     }
-    let mut out = OpenOptions::new()
+    let mut file = OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map_err(write_error)?;
     if scan.total_len > scan.complete_len {
-        eprintln!(
-            "kurier datagen: {}: dropping the last {} bytes, a game cut short",
-            path.display(),
-            scan.total_len - scan.complete_len
-        );
-        out.set_len(scan.complete_len).map_err(write_error)?;
+        if !packed || scan.total_len - scan.complete_len != 8 {
+            eprintln!(
+                "kurier datagen: {}: dropping the last {} bytes, a game cut short",
+                path.display(),
+                scan.total_len - scan.complete_len
+            );
+        }
+        file.set_len(scan.complete_len).map_err(write_error)?;
     }
+    let head = format!(
+        "{}# command: {}\n",
+        wanted.line(),
+        options.command_line.replace('\n', " ")
+    );
+    if !packed {
+        if scan.header.is_none() {
+            file.write_all(head.as_bytes()).map_err(write_error)?;
+        }
+        return Ok((Out::Text(file), scan));
+    }
+    let mut writer = if scan.complete_len == 0 {
+        crate::packed::writer::PackedWriter::new(file)
+    } else {
+        crate::packed::writer::PackedWriter::appending(file)
+    }
+    .map_err(write_error)?;
     if scan.header.is_none() {
-        let head = format!(
-            "{}# command: {}\n",
-            wanted.line(),
-            options.command_line.replace('\n', " ")
-        );
-        out.write_all(head.as_bytes()).map_err(write_error)?;
+        for line in head.lines() {
+            writer.line(line.as_bytes(), true).map_err(write_error)?;
+        }
     }
+    let out = Out::Packed {
+        writer: Box::new(writer),
+        flushed: std::time::Instant::now(),
+    };
     Ok((out, scan))
 }
 

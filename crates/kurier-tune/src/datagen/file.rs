@@ -17,8 +17,16 @@
 //! blocks come in the order the games end). The set of markers says which games are done: a
 //! resumed run plays only the others, and drops whatever follows the last marker (a block cut
 //! short when the run was killed).
+//!
+//! A packed file ([`crate::packed`], any name not ending in `.txt`) holds the same lines: the
+//! header lines and the markers as text lines, each game's positions as a game record. It is
+//! written a block of games at a time and ends with its end mark; [`scan_packed`] reads it
+//! for a resumed run as [`scan`] reads a text file.
 
+use crate::packed::reader::{read_allowing_cut, read_header, Ending, Item};
+use crate::packed::{PackedError, Problem};
 use crate::sample::{parse_line, SampleError};
+use kurier_rules::game::Game;
 use std::collections::BTreeSet;
 use std::io::BufRead;
 use thiserror::Error;
@@ -111,6 +119,9 @@ pub enum ScanError {
     /// A line starts like a game marker but names no game.
     #[error("line {0}: a '{MARKER_START}K' line without a game number K")]
     BadMarker(u64),
+    /// A packed file is bad.
+    #[error(transparent)]
+    Packed(PackedError),
     /// A game has two blocks.
     #[error("line {line}: game {game} is in the file twice")]
     Twice {
@@ -188,6 +199,68 @@ pub fn scan(mut reader: impl BufRead) -> Result<Scan, ScanError> {
                 }
             },
         }
+    }
+    Ok(scan)
+}
+
+/// Reads a packed data file of game `G` for a resumed run: its header line, its complete games
+/// (every block holds whole games), and where its whole blocks end (before the end mark, which
+/// a resumed run writes again). A file shorter than its header is as good as empty.
+pub fn scan_packed<G: Game>(bytes: &[u8]) -> Result<Scan, PackedError> {
+    let mut scan = Scan {
+        total_len: bytes.len() as u64,
+        ..Scan::default()
+    };
+    match read_header(&mut &bytes[..]) {
+        Ok(name) => scan.complete_len = 9 + name.len() as u64,
+        Err(PackedError {
+            problem: Problem::Cut,
+            ..
+        }) => return Ok(scan),
+        Err(e) if bytes.len() < 8 && crate::packed::MAGIC.starts_with(bytes) => {
+            let _ = e;
+            return Ok(scan);
+        }
+        Err(e) => return Err(e),
+    }
+    let (mut pending, mut first) = (0u64, true);
+    let mut input: &[u8] = bytes;
+    let (ending, _) = read_allowing_cut::<G>(&mut input, |item| {
+        match item {
+            Item::Line { text, .. } => {
+                let text = std::str::from_utf8(text)
+                    .map_err(|_| Problem::Line("not UTF-8 text".into()))?;
+                if std::mem::take(&mut first) {
+                    scan.header = Header::parse(text);
+                    if scan.header.is_none() {
+                        return Err(Problem::Line(format!(
+                            "not a kurier datagen file: its first line is not '{HEADER_START}variant=NAME ...'"
+                        )));
+                    }
+                }
+                match parse_marker(text) {
+                    Some(Ok(game)) => {
+                        if !scan.finished.insert(game) {
+                            return Err(Problem::Line(format!("game {game} is in the file twice")));
+                        }
+                        scan.positions += std::mem::take(&mut pending);
+                    }
+                    Some(Err(())) => {
+                        return Err(Problem::Line(format!(
+                            "a '{MARKER_START}K' line without a game number K"
+                        )))
+                    }
+                    None => {}
+                }
+            }
+            Item::Sample { .. } => pending += 1,
+            Item::BlockEnd { end } => scan.complete_len = end,
+        }
+        Ok(())
+    })?;
+    if let Ending::Mark = ending {
+        // The end mark goes: the resumed run appends blocks and writes it again.
+        scan.complete_len = bytes.len() as u64 - 8;
     }
     Ok(scan)
 }

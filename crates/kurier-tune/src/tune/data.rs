@@ -1,7 +1,10 @@
-//! The positions to fit: read from data files ([`crate::sample`]'s format), then filtered to
-//! the quiet ones ([`quiet`]).
+//! The positions to fit: read from data files (the text lines of [`crate::sample`] or the
+//! packed format of [`crate::packed`], told apart by their first bytes), then filtered to the
+//! quiet ones ([`quiet`]).
 
 use super::error::TuneError;
+use crate::packed::reader::{self, Item};
+use crate::packed::{is_packed, Problem};
 use crate::sample::parse_line;
 use kurier_engine::search::quiescence::quiescence_score;
 use kurier_engine::search::{Searchable, MATE_BOUND};
@@ -67,7 +70,45 @@ pub fn read<G: Game>(path: &Path, text: impl BufRead) -> Result<Vec<Labelled<G>>
     Ok(out)
 }
 
-/// Reads every file of `paths`, in order.
+/// Reads the packed data `input` (the file `path`, for the messages) as positions of `G`: the
+/// positions as stored, and the lines kept as text read as [`read`] does.
+pub fn read_packed<G: Game>(
+    path: &Path,
+    input: &mut impl std::io::Read,
+) -> Result<Vec<Labelled<G>>, TuneError> {
+    let mut out = Vec::new();
+    reader::read::<G>(input, |item| {
+        match item {
+            Item::Sample { pos, score, result } => out.push(Labelled {
+                pos: pos.clone(),
+                result: result.score(),
+                score: f64::from(score),
+            }),
+            Item::Line { text, .. } => {
+                let text = std::str::from_utf8(text)
+                    .map_err(|_| Problem::Line("not UTF-8 text".into()))?;
+                if let Some(sample) = parse_line(text).map_err(|e| Problem::Line(e.to_string()))? {
+                    let pos = G::from_fen(&sample.fen)
+                        .map_err(|e| Problem::Line(format!("bad FEN for {}: {e}", G::NAME)))?;
+                    out.push(Labelled {
+                        pos,
+                        result: sample.result.score(),
+                        score: f64::from(sample.score),
+                    });
+                }
+            }
+            Item::BlockEnd { .. } => {}
+        }
+        Ok(())
+    })
+    .map_err(|source| TuneError::Packed {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(out)
+}
+
+/// Reads every file of `paths`, in order: text or packed, by their first bytes.
 pub fn read_files<G: Game>(paths: &[impl AsRef<Path>]) -> Result<Vec<Labelled<G>>, TuneError> {
     let mut out = Vec::new();
     for path in paths {
@@ -78,7 +119,16 @@ pub fn read_files<G: Game>(paths: &[impl AsRef<Path>]) -> Result<Vec<Labelled<G>
                 path: path.to_path_buf(),
                 source,
             })?;
-        out.extend(read(path, std::io::BufReader::new(file))?);
+        let mut input = std::io::BufReader::with_capacity(1 << 16, file);
+        let head = std::io::BufRead::fill_buf(&mut input).map_err(|source| TuneError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        if is_packed(head) {
+            out.extend(read_packed(path, &mut input)?);
+        } else {
+            out.extend(read(path, input)?);
+        }
     }
     Ok(out)
 }

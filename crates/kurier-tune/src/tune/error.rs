@@ -38,6 +38,14 @@ pub enum TuneError {
         /// What is wrong with the FEN.
         source: FenError,
     },
+    /// A packed data file is bad: cut short, changed, or of another game.
+    #[error("{}: {source}", path.display())]
+    Packed {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        source: crate::packed::PackedError,
+    },
     /// No position is left to fit once the filter has run.
     #[error("no quiet position to fit: {read} read, none kept (see the counts above)")]
     NoPositions {
