@@ -145,7 +145,8 @@ then Kurier plays both sides with --nodes or --depth per move. A game ends by th
 adjudication (a side ahead by 2000 cp for 4 plies) or as a draw at ply 400.
 Written are the quiet positions (not in check, best move not a capture or promotion, no mate
 score) as 'FEN | SCORE | RESULT': the score in centipawns and the game's result (1.0, 0.5,
-0.0), both from White's point of view. Each game's block ends with '# game K'. Running the
+0.0), both from White's point of view; packed (kurier data-convert) unless --out ends in .txt.
+Each game's block ends with '# game K'. Running the
 same command again resumes: only the missing games are played. The games are played with the
 built-in network where the game has one (engine.toml's options do not apply here): --eval-file
 plays with another network, --use-nnue false with the classical evaluation.

@@ -32,8 +32,9 @@
 //! the limits before anything is allocated, every move index against the legal moves, and a
 //! file cut short or changed is an error that names the byte offset of the block at fault.
 //!
-//! Measured on a Courier datagen file of 1,628,647 lines (docs/networks.md, "Training data
-//! format"): see there for bytes per position and reading times.
+//! Measured on a Courier datagen file of 1,622,149 positions (docs/networks.md, "Training data
+//! format"): 2.06 bytes a position against 12.43 for the gzipped text (6.0× smaller), read in
+//! 1.87 s against 3.28 s for the plain text.
 
 pub mod bridge;
 pub mod bytes;

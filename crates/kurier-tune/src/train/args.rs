@@ -26,7 +26,7 @@ pub struct TrainArgs {
     /// The game: courier, schachdame or dualcheckers
     #[arg(long, value_name = "NAME")]
     pub variant: Variant,
-    /// Data files, 'FEN | SCORE | RESULT' lines (kurier datagen writes them)
+    /// Data files: 'FEN | SCORE | RESULT' lines or packed data (kurier datagen writes them)
     #[arg(required = true, value_name = "DATA")]
     pub data: Vec<PathBuf>,
     /// Where to write the network (the engine's KURNNUE1 or KURNNUE2 format)
