@@ -54,7 +54,7 @@ fn text_to_packed_to_text_gives_the_same_bytes() {
         .count();
     // Far smaller than the text (about 75 bytes a line): the moves, not the boards.
     assert!(
-        packed.len() * 4 < positions * 10,
+        packed.len() < positions * 3,
         "{} bytes for {positions} positions",
         packed.len()
     );

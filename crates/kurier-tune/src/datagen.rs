@@ -455,9 +455,9 @@ fn open_out<G: Game>(options: &Options) -> Result<(Out<G>, Scan), DatagenError> 
         Err(e) => return Err(read_error(e)),
     };
     let packed = match &existing {
+        // A packed file, or one cut within its magic.
         Some(bytes) if !bytes.is_empty() => {
             crate::packed::MAGIC.starts_with(&bytes[..bytes.len().min(8)])
-                || crate::packed::is_packed(bytes)
         }
         _ => !crate::convert::is_text_name(path),
     };

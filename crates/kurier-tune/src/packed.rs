@@ -8,7 +8,9 @@
 //!
 //! ```text
 //! file    = "KURDATA2" · u8 name length · variant name · block* · end
-//! block   = u32 raw length · u32 stored length · zstd frame (with its checksum) of raw
+//! block   = u32 raw length · u32 stored length · u32 check · zstd frame of raw (with its
+//!           checksum); check = FNV-1a (32) of the two lengths and the stored bytes, so that
+//!           every changed byte is found (a zstd frame has bytes that change nothing it holds)
 //! end     = u32 0 · u32 0
 //! raw     = u32 ctrl length · u32 moves length · u32 scores length · u32 text length
 //!           · ctrl · moves · scores · text                  (four streams, one per kind)
@@ -63,12 +65,21 @@ pub fn is_packed(bytes: &[u8]) -> bool {
 
 /// FNV-1a, 32 bits: the check at the end of a game record.
 pub fn fnv1a(bytes: &[u8]) -> u32 {
-    let mut h: u32 = 0x811c_9dc5;
+    fnv1a_from(0x811c_9dc5, bytes)
+}
+
+/// FNV-1a going on from `h` (the hash of the bytes before): any one byte changed changes it.
+pub fn fnv1a_from(mut h: u32, bytes: &[u8]) -> u32 {
     for &b in bytes {
         h ^= u32::from(b);
         h = h.wrapping_mul(0x0100_0193);
     }
     h
+}
+
+/// The check of a block: FNV-1a of its two lengths (8 bytes) and its stored bytes.
+pub fn block_check(lengths: &[u8], stored: &[u8]) -> u32 {
+    fnv1a_from(fnv1a(lengths), stored)
 }
 
 /// What is wrong in a packed file.
@@ -100,6 +111,9 @@ pub enum Problem {
     /// A block does not decompress to its length (or its checksum is wrong).
     #[error("the block does not decompress: {0}")]
     Zstd(String),
+    /// A block's check does not match its bytes.
+    #[error("the block's check does not match: the file was changed")]
+    Checksum,
     /// A record is malformed.
     #[error("raw byte {at}: {what}")]
     Record {

@@ -217,10 +217,7 @@ pub fn scan_packed<G: Game>(bytes: &[u8]) -> Result<Scan, PackedError> {
             problem: Problem::Cut,
             ..
         }) => return Ok(scan),
-        Err(e) if bytes.len() < 8 && crate::packed::MAGIC.starts_with(bytes) => {
-            let _ = e;
-            return Ok(scan);
-        }
+        Err(_) if bytes.len() < 8 && crate::packed::MAGIC.starts_with(bytes) => return Ok(scan),
         Err(e) => return Err(e),
     }
     let (mut pending, mut first) = (0u64, true);
@@ -326,6 +323,50 @@ mod tests {
             s.complete_len,
             HEADER.lines().next().unwrap().len() as u64 + 1
         );
+    }
+
+    #[test]
+    fn packed_files_scan_as_text_ones_do() {
+        use crate::packed::writer::PackedWriter;
+        use crate::sample::WhiteResult;
+        use kurier_rules::games::courier::Courier;
+        use kurier_rules::games::schachdame::Schachdame;
+        let start = Courier::start();
+        let mut w = PackedWriter::<Courier, Vec<u8>>::new(Vec::new()).unwrap();
+        for line in HEADER.lines() {
+            w.line(line.as_bytes(), true).unwrap();
+        }
+        w.sample(&start, &start.fen(), 5, WhiteResult::Draw)
+            .unwrap();
+        w.line(b"# game 3: 1/2-1/2", true).unwrap();
+        let file = w.finish().unwrap();
+        let s = scan_packed::<Courier>(&file).unwrap();
+        assert_eq!(s.header.unwrap().variant, "courier");
+        assert_eq!(s.finished, BTreeSet::from([3]));
+        assert_eq!(s.positions, 1);
+        // The end mark is what a resumed run drops and writes again.
+        assert_eq!(
+            (s.complete_len, s.total_len),
+            (file.len() as u64 - 8, file.len() as u64)
+        );
+        // A block cut short: dropped.
+        let mut cut = file[..file.len() - 8].to_vec();
+        cut.extend_from_slice(&[40, 0, 0, 0, 9, 0]);
+        let s = scan_packed::<Courier>(&cut).unwrap();
+        assert_eq!(s.finished, BTreeSet::from([3]));
+        assert_eq!(
+            (s.complete_len, s.total_len),
+            (file.len() as u64 - 8, cut.len() as u64)
+        );
+        // Killed while the header was written: as good as empty.
+        assert_eq!(scan_packed::<Courier>(b"KURD").unwrap().complete_len, 0);
+        assert!(matches!(
+            scan_packed::<Schachdame>(&file),
+            Err(PackedError {
+                problem: Problem::Variant { .. },
+                ..
+            })
+        ));
     }
 
     #[test]

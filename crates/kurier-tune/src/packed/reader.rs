@@ -8,7 +8,7 @@
 
 use super::bridge::MAX_GAP;
 use super::bytes::Cursor;
-use super::{fnv1a, PackedError, Problem, MAGIC, MAX_RAW};
+use super::{block_check, fnv1a, PackedError, Problem, MAGIC, MAX_RAW};
 use crate::sample::{WhiteResult, MATE_SCORE};
 use kurier_rules::game::{Game, MoveList};
 use std::io::Read;
@@ -151,10 +151,18 @@ pub fn read_allowing_cut<G: Game>(
                 "raw {raw_len}, stored {stored_len} (at most {MAX_RAW})"
             ))));
         }
+        let mut check = [0u8; 4];
+        let c = fill(input, &mut check).map_err(|e| err(e.into()))?;
+        if c < 4 {
+            return Ok((Ending::Cut { complete: offset }, offset + 8 + c as u64));
+        }
         stored.resize(stored_len, 0);
         let k = fill(input, &mut stored).map_err(|e| err(e.into()))?;
         if k < stored_len {
-            return Ok((Ending::Cut { complete: offset }, offset + 8 + k as u64));
+            return Ok((Ending::Cut { complete: offset }, offset + 12 + k as u64));
+        }
+        if u32::from_le_bytes(check) != block_check(&lengths, &stored) {
+            return Err(err(Problem::Checksum));
         }
         let raw = decompressor
             .decompress(&stored, raw_len)
@@ -166,7 +174,7 @@ pub fn read_allowing_cut<G: Game>(
             ))));
         }
         decode::<G>(&raw, &mut on).map_err(err)?;
-        offset += 8 + stored_len as u64;
+        offset += 12 + stored_len as u64;
         on(Item::BlockEnd { end: offset }).map_err(|p| PackedError { offset, problem: p })?;
     }
 }

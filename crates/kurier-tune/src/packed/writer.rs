@@ -4,7 +4,7 @@
 
 use super::bridge::bridge;
 use super::bytes::{put_signed, put_varint};
-use super::{fnv1a, BLOCK_TARGET, LEVEL, MAGIC, MAX_GAME_SAMPLES};
+use super::{block_check, fnv1a, BLOCK_TARGET, LEVEL, MAGIC, MAX_GAME_SAMPLES};
 use crate::sample::WhiteResult;
 use kurier_rules::game::Game;
 use std::io::{self, Write};
@@ -166,8 +166,12 @@ impl<G: Game, W: Write> PackedWriter<G, W> {
             raw.extend_from_slice(part);
         }
         let stored = self.compressor.compress(&raw)?;
-        self.out.write_all(&(raw.len() as u32).to_le_bytes())?;
-        self.out.write_all(&(stored.len() as u32).to_le_bytes())?;
+        let mut lengths = [0u8; 8];
+        lengths[..4].copy_from_slice(&(raw.len() as u32).to_le_bytes());
+        lengths[4..].copy_from_slice(&(stored.len() as u32).to_le_bytes());
+        self.out.write_all(&lengths)?;
+        self.out
+            .write_all(&block_check(&lengths, &stored).to_le_bytes())?;
         self.out.write_all(&stored)?;
         self.out.flush()?;
         self.streams = Streams::default();
