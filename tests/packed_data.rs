@@ -284,3 +284,18 @@ fn pgn_data_writes_packed_data_unless_told_txt() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_fuzz_seeds_are_packed_files_that_read() {
+    let seed = |name: &str| {
+        std::fs::read(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fuzz/corpus/packed_data")
+                .join(name),
+        )
+        .unwrap()
+    };
+    assert!(unpack::<Courier>(&seed("seed-courier")).is_ok());
+    assert!(unpack::<Schachdame>(&seed("seed-schachdame")).is_ok());
+    assert!(unpack::<DualCheckers>(&seed("seed-dualcheckers")).is_ok());
+}
