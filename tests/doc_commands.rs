@@ -329,3 +329,24 @@ fn the_readme_test_command_is_the_one_ci_runs() {
         "'{test_command}' is not a line of .ci/run"
     );
 }
+
+/// The `kurier --help` quoted in docs/usage.md is the binary's own, from `Usage:` to the last
+/// option: a new command cannot be left out of it.
+#[test]
+fn the_quoted_help_is_the_binarys() {
+    let docs = std::fs::read_to_string(root().join("docs/usage.md")).unwrap();
+    let start = docs
+        .find("```text\nUsage: kurier [OPTIONS] [COMMAND]")
+        .expect("docs/usage.md quotes `kurier --help`")
+        + "```text\n".len();
+    let quoted = &docs[start..start + docs[start..].find("\n```").unwrap()];
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kurier"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains(quoted),
+        "docs/usage.md quotes:\n{quoted}\n\nkurier --help prints:\n{help}"
+    );
+}
