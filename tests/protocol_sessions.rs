@@ -203,6 +203,16 @@ fn xboard_game(variant: &str) -> String {
                 .unwrap_or_else(|e| panic!("{variant} ply {ply}: engine move {mv}: {e}"));
             let other = 1 - mover;
             if let Some(result) = record.result() {
+                if variant == "courier" && result.contains("50-move") {
+                    // This host is not the XBoard GUI, so Kurier leaves Courier's 50-move draw
+                    // to it (cutechess plays Courier to 70 moves): the host ends the game.
+                    for (i, e) in engines.iter_mut().enumerate() {
+                        e.send(&format!("result {result}"));
+                        e.sync_xboard(10 + i as u32);
+                        no_errors(e);
+                    }
+                    return result;
+                }
                 // The mover claims the result right after its move; the other is told it.
                 let claim = engines[mover].until(SHORT, |l| l.contains(" {"));
                 assert_eq!(claim.last().unwrap(), &result, "{variant}");
