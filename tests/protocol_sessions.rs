@@ -203,7 +203,7 @@ fn xboard_game(variant: &str) -> String {
                 .unwrap_or_else(|e| panic!("{variant} ply {ply}: engine move {mv}: {e}"));
             let other = 1 - mover;
             if let Some(result) = record.result() {
-                if variant == "courier" && result.contains("50-move") {
+                if variant == "courier" && result.contains("move rule") {
                     // This host is not the XBoard GUI, so Kurier leaves Courier's 50-move draw
                     // to it (cutechess plays Courier to 70 moves): the host ends the game.
                     for (i, e) in engines.iter_mut().enumerate() {
